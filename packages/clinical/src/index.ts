@@ -1,0 +1,2 @@
+export * from './record';
+export { referenceDataDir } from './data-dir';

@@ -1,1 +1,4 @@
 export * from './errors';
+export * from './envelope';
+export * from './endpoint';
+export * from './system';

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/env';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createAccessTokens } from './modules/auth/access-tokens';
+import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { registerAuth } from './plugins/auth';
+import { registerDatabase } from './plugins/db';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticWeb } from './plugins/static-web';
+
+export interface BuildAppOptions {
+  /** An already open database (tests); otherwise opened from the configuration. */
+  database?: Database;
+  /** Pino options or `false`; defaults to JSON logs at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Routes a caller adds inside `/api` (tests of cross-cutting behaviour). */
+  extraApiRoutes?: (api: FastifyInstance) => void;
+}
+
+/**
+ * Cairn's API server, ready to `listen()` or `inject()`: plugins first, then the modules. It never
+ * listens by itself. Pending migrations are applied before it answers.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Request bodies are never logged; headers (tokens) are not part of the default serializers.
+      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.name === 'production',
+  });
+  // Validation is done by each route with its zod contract (lib/route.ts), which names the field;
+  // the JSON schemas given to Fastify exist for the OpenAPI document only.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.frameAncestors);
+  await app.register(rateLimit, { global: false });
+
+  const database = options.database ?? (await openDatabase(config));
+  registerDatabase(app, database);
+  await runMigrations(database);
+  const tokenSecret = config.tokenSecret ?? (await getOrCreateServerSecret(database.db, 'access-token-hs256'));
+  registerAuth(app, createAccessTokens(tokenSecret));
+
+  await registerOpenApi(app);
+  await app.register(
+    async (api) => {
+      systemRoutes(api);
+      options.extraApiRoutes?.(api);
+    },
+    { prefix: '/api' },
+  );
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const isUp = await database.ping();
+    return reply.status(isUp ? 200 : 503).send(isUp ? { status: 'ok' } : { status: 'unavailable' });
+  });
+  await registerStaticWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The configuration names of spec §3; `local` is the embedded default of `npm start`. */
+export const CONFIGURATION_NAMES = [
+  'test',
+  'production',
+  'staging',
+  'development',
+  'jsonServer',
+  'local',
+  'stagingQa',
+  'amplify',
+] as const;
+export type ConfigurationName = (typeof CONFIGURATION_NAMES)[number];
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
+
+const envSchema = z.object({
+  CAIRN_ENV: z.string().default('local'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CAIRN_DATA_DIR: z.string().min(1).default('./var'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  CAIRN_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CAIRN_WEB_DIST: z.string().min(1).optional(),
+  CAIRN_TOKEN_SECRET: z.string().min(32).optional(),
+  /** Extra origins allowed to frame Cairn's overlay (EHRs), space separated. */
+  CAIRN_FRAME_ANCESTORS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  name: ConfigurationName;
+  port: number;
+  host: string;
+  /** Where embedded data lives (PGlite under `<dataDir>/pglite`); absolute. */
+  dataDir: string;
+  /** A PostgreSQL server; absent means embedded PGlite. `memory://` keeps PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  /** The public address of the API, as browsers and EHRs reach it. */
+  apiUrl: string;
+  /** The built web app to serve at `/`; absent serves the API alone. */
+  webDistDir: string | undefined;
+  tokenSecret: string | undefined;
+  frameAncestors: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration once, at start. An empty or unknown configuration name is an error, and
+ * production refuses a local API URL (spec §5).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+  }
+  const values = parsed.data;
+  const name = parseConfigurationName(values.CAIRN_ENV);
+  const apiUrl = values.CAIRN_API_URL ?? `http://localhost:${values.PORT}/api`;
+  if (name === 'production' && LOCAL_HOSTS.has(new URL(apiUrl).hostname)) {
+    throw new ConfigError(`Production cannot use a local API URL (${apiUrl}); set CAIRN_API_URL`);
+  }
+  return {
+    name,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: resolve(values.CAIRN_DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    apiUrl,
+    webDistDir: values.CAIRN_WEB_DIST ? resolve(values.CAIRN_WEB_DIST) : undefined,
+    tokenSecret: values.CAIRN_TOKEN_SECRET,
+    frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+export function parseConfigurationName(value: string): ConfigurationName {
+  if (value.trim() === '') throw new ConfigError('The configuration name (CAIRN_ENV) is empty');
+  const name = CONFIGURATION_NAMES.find((candidate) => candidate === value);
+  if (!name) {
+    throw new ConfigError(`Unknown configuration name: ${value} (expected one of ${CONFIGURATION_NAMES.join(', ')})`);
+  }
+  return name;
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../app';
+import { loadConfig, type Config } from '../config/env';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * A database of its own for one test file: in-memory PGlite, or, when `TEST_DATABASE_URL` is set (as
+ * in CI), a fresh database created on that server and dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  const name = `cairn_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestAppOptions extends Omit<BuildAppOptions, 'database'> {
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+}
+
+/** The real app on its own database, silent, for `app.inject()`. Close it in `afterAll`. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ CAIRN_ENV: 'test', CAIRN_DATA_DIR: '/nonexistent', ...options.env });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { logger: false, ...options, database });
+  return { app, config };
+}

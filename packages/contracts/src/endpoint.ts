@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+
+/** Who may call an endpoint: anyone, or a signed-in user (optionally with a named permission). */
+export type EndpointAuth = 'public' | 'user';
+
+/** The permissions of spec §6. An admin has them all. */
+export const PERMISSIONS = ['view_only', 'quality_tool', 'hcc_dashboard', 'admin_tool', 'files_manager'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * One API call: its method and path under `/api`, its input and output schemas, and who may call it.
+ * The server binds it to a handler (validation, authentication and the OpenAPI entry follow from it);
+ * the web client calls it by this same object.
+ */
+export interface Endpoint<TBody extends z.ZodType = z.ZodType, TResponse extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under `/api`, such as `/getAppointmentDetails`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: EndpointAuth;
+  permission?: Permission;
+  body: TBody;
+  response: TResponse;
+  /** Requests allowed per client address and window (429 RATE_LIMITED past it). */
+  rateLimit?: { max: number; timeWindow: string };
+  /** SSO users call the same endpoint under `/api/v2` with a Bearer header (spec §6). */
+  v2?: boolean;
+}
+
+export function defineEndpoint<TBody extends z.ZodType, TResponse extends z.ZodType>(
+  endpoint: Endpoint<TBody, TResponse>,
+): Endpoint<TBody, TResponse> {
+  return endpoint;
+}
+
+export type EndpointInput<E extends Endpoint> = z.input<E['body']>;
+export type EndpointBody<E extends Endpoint> = z.output<E['body']>;
+export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;

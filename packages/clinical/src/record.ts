@@ -63,6 +63,11 @@ export interface ObservationRecord {
   valueText?: string;
   /** Code system of `valueCode` when known (e.g. `http://snomed.info/sct`). */
   valueSystem?: string;
+  /**
+   * Id of the encounter the observation was taken in, when known (care gaps: CMS165 leaves out blood
+   * pressures taken in emergency and inpatient encounters).
+   */
+  encounterId?: string;
   source: SourceType;
 }
 

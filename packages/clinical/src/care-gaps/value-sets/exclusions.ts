@@ -1,0 +1,208 @@
+/**
+ * Value sets of the shared exclusion libraries Hospice, PalliativeCare and AdvancedIllnessandFrailty
+ * (eCQM 2025/2026 content), and of the measure-specific exclusions. Subsets of VSAC; see ../README.md.
+ */
+import { defineCodeList } from '../code-list';
+
+export const HOSPICE_ENCOUNTER = defineCodeList({
+  name: 'Hospice Encounter',
+  oid: '2.16.840.1.113883.3.464.1003.1003',
+  codes: {
+    SNOMED: ['183919006', '183920000', '183921001', '305336008', '305911006'],
+    HCPCS: ['Q5001', 'Q5002', 'Q5003', 'Q5004', 'Q5005', 'Q5006', 'Q5007', 'Q5008', 'Q5010'],
+  },
+});
+
+export const HOSPICE_CARE_AMBULATORY = defineCodeList({
+  name: 'Hospice Care Ambulatory',
+  oid: '2.16.840.1.113883.3.526.3.1584',
+  codes: { SNOMED: ['385763009'], CPT: ['99377', '99378'], HCPCS: ['G0182'] },
+});
+
+export const HOSPICE_DIAGNOSIS = defineCodeList({
+  name: 'Hospice Diagnosis',
+  oid: '2.16.840.1.113883.3.464.1003.1165',
+  codes: { SNOMED: ['170935008', '170936009'] },
+});
+
+/** LOINC 45755-6 "Hospice care [Minimum Data Set]" answered SNOMED 373066001 "Yes". */
+export const HOSPICE_MDS_LOINC = '45755-6';
+export const SNOMED_YES = '373066001';
+
+export const PALLIATIVE_CARE_DIAGNOSIS = defineCodeList({
+  name: 'Palliative Care Diagnosis',
+  oid: '2.16.840.1.113883.3.464.1003.1167',
+  codes: { ICD10CM: ['Z515'] },
+});
+
+export const PALLIATIVE_CARE_ENCOUNTER = defineCodeList({
+  name: 'Palliative Care Encounter',
+  oid: '2.16.840.1.113883.3.464.1003.101.12.1090',
+  codes: { HCPCS: ['G9054', 'M1017'] },
+});
+
+export const PALLIATIVE_CARE_INTERVENTION = defineCodeList({
+  name: 'Palliative Care Intervention',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1135',
+  codes: { SNOMED: ['103735009'] },
+});
+
+/** LOINC 71007-9 FACIT-Pal questionnaire (PalliativeCare library, direct reference). */
+export const FACIT_PAL_LOINC = '71007-9';
+
+export const FRAILTY_DIAGNOSIS = defineCodeList({
+  name: 'Frailty Diagnosis',
+  oid: '2.16.840.1.113883.3.464.1003.113.12.1074',
+  codes: {
+    ICD10CM: ['R54', 'R627', 'R64', 'R531', 'R5381', 'M6281', 'M6284', 'Z7401', 'Z9181', 'Z9911', 'Z993', 'Z9981'],
+  },
+  // Pressure ulcers (L89) and abnormalities of gait and mobility (R26) are whole categories of the set.
+  icdPrefixes: ['L89', 'R26'],
+});
+
+export const FRAILTY_ENCOUNTER = defineCodeList({
+  name: 'Frailty Encounter',
+  oid: '2.16.840.1.113883.3.464.1003.101.12.1088',
+  codes: {
+    CPT: ['99504', '99509'],
+    HCPCS: ['G0162', 'G0299', 'G0300', 'G0493', 'G0494', 'S0271', 'S0311', 'S9123', 'S9124'],
+  },
+});
+
+/** Frailty Device (ordered or in use): walkers, wheelchairs, hospital beds, home oxygen (HCPCS subset). */
+export const FRAILTY_DEVICE = defineCodeList({
+  name: 'Frailty Device',
+  oid: '2.16.840.1.113883.3.464.1003.118.12.1300',
+  codes: {
+    HCPCS: [
+      ...['E0100', 'E0105', 'E0130', 'E0135', 'E0140', 'E0141', 'E0143', 'E0144', 'E0147', 'E0148', 'E0149'],
+      ...['E0250', 'E0251', 'E0255', 'E0256', 'E0260', 'E0261', 'E0265', 'E0266', 'E0290', 'E0291'],
+      ...['E0424', 'E0431', 'E0433', 'E0434', 'E0439', 'E0441', 'E0442', 'E0443', 'E0444', 'E0470', 'E0471'],
+      ...['E1130', 'E1140', 'E1150', 'E1160', 'E1161', 'K0001', 'K0002', 'K0003', 'K0004', 'K0005', 'K0006'],
+    ],
+  },
+});
+
+/** Advanced Illness (ICD-10-CM subset: dementia, heart failure, advanced lung, liver and kidney disease, metastatic cancer). */
+export const ADVANCED_ILLNESS = defineCodeList({
+  name: 'Advanced Illness',
+  oid: '2.16.840.1.113883.3.464.1003.110.12.1082',
+  codes: { ICD10CM: ['G1221', 'G3101', 'G3109', 'G3183', 'I0981', 'I110', 'I130', 'I132', 'J8410', 'N185', 'N186'] },
+  icdPrefixes: ['C25', 'C71', 'C77', 'C78', 'C79', 'F01', 'F02', 'F03', 'G10', 'G20', 'G30', 'I50', 'J43', 'J961'],
+});
+
+/** Dementia Medications (value set of RxNorm drugs; matched here by ingredient name). */
+export const DEMENTIA_MEDICATION_INGREDIENTS = ['donepezil', 'galantamine', 'rivastigmine', 'memantine'] as const;
+
+/** AdvancedIllnessandFrailty: LOINC 71802-3 "Housing status" answered SNOMED 160734000. */
+export const HOUSING_STATUS_LOINC = '71802-3';
+export const LIVES_IN_NURSING_HOME = '160734000';
+
+export const BILATERAL_MASTECTOMY = defineCodeList({
+  name: 'Bilateral Mastectomy',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1005',
+  codes: { ICD10PCS: ['0HTV0ZZ'], SNOMED: ['27865001'] },
+});
+
+export const HISTORY_OF_BILATERAL_MASTECTOMY = defineCodeList({
+  name: 'History of bilateral mastectomy',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1068',
+  codes: { ICD10CM: ['Z9013'], SNOMED: ['136071000119101'] },
+});
+
+export const STATUS_POST_RIGHT_MASTECTOMY = defineCodeList({
+  name: 'Status Post Right Mastectomy',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1070',
+  codes: { ICD10CM: ['Z9011'] },
+});
+
+export const STATUS_POST_LEFT_MASTECTOMY = defineCodeList({
+  name: 'Status Post Left Mastectomy',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1069',
+  codes: { ICD10CM: ['Z9012'] },
+});
+
+export const UNILATERAL_MASTECTOMY_RIGHT = defineCodeList({
+  name: 'Unilateral Mastectomy Right',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1134',
+  codes: { ICD10PCS: ['0HTT0ZZ'], SNOMED: ['429400009'] },
+});
+
+export const UNILATERAL_MASTECTOMY_LEFT = defineCodeList({
+  name: 'Unilateral Mastectomy Left',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1133',
+  codes: { ICD10PCS: ['0HTU0ZZ'], SNOMED: ['429009003'] },
+});
+
+export const MALIGNANT_NEOPLASM_OF_COLON = defineCodeList({
+  name: 'Malignant Neoplasm of Colon',
+  oid: '2.16.840.1.113883.3.464.1003.108.12.1001',
+  codes: { ICD10CM: ['C19', 'C20', 'C212', 'C218', 'C785'] },
+  icdPrefixes: ['C18'],
+});
+
+export const TOTAL_COLECTOMY = defineCodeList({
+  name: 'Total Colectomy',
+  oid: '2.16.840.1.113883.3.464.1003.198.12.1019',
+  codes: {
+    CPT: ['44150', '44151', '44155', '44156', '44157', '44158', '44210', '44211', '44212'],
+    ICD10PCS: ['0DTE0ZZ', '0DTE4ZZ', '0DTE7ZZ', '0DTE8ZZ'],
+    SNOMED: ['26390003'],
+  },
+});
+
+export const END_STAGE_RENAL_DISEASE = defineCodeList({
+  name: 'End Stage Renal Disease',
+  oid: '2.16.840.1.113883.3.526.3.353',
+  codes: { ICD10CM: ['N186'], SNOMED: ['46177005'] },
+});
+
+export const CKD_STAGE_5 = defineCodeList({
+  name: 'Chronic Kidney Disease, Stage 5',
+  oid: '2.16.840.1.113883.3.526.3.1002',
+  codes: { ICD10CM: ['N185'], SNOMED: ['433146000'] },
+});
+
+export const KIDNEY_TRANSPLANT_RECIPIENT = defineCodeList({
+  name: 'Kidney Transplant Recipient',
+  oid: '2.16.840.1.113883.3.464.1003.109.12.1029',
+  codes: { ICD10CM: ['Z940'] },
+});
+
+export const KIDNEY_TRANSPLANT = defineCodeList({
+  name: 'Kidney Transplant',
+  oid: '2.16.840.1.113883.3.464.1003.109.12.1012',
+  codes: { CPT: ['50360', '50365', '50380'], SNOMED: ['70536003'] },
+});
+
+export const DIALYSIS_SERVICES = defineCodeList({
+  name: 'Dialysis Services',
+  oid: '2.16.840.1.113883.3.464.1003.109.12.1013',
+  codes: {
+    CPT: ['90935', '90937', '90945', '90947', '90989', '90993', '90999'],
+    SNOMED: ['108241001', '265764009', '302497006', '71192002'],
+  },
+});
+
+export const ESRD_MONTHLY_OUTPATIENT = defineCodeList({
+  name: 'ESRD Monthly Outpatient Services',
+  oid: '2.16.840.1.113883.3.464.1003.109.12.1014',
+  codes: {
+    CPT: Array.from({ length: 20 }, (_, index) => String(90951 + index)),
+  },
+});
+
+/** Pregnancy (CMS165): the obstetric chapter and supervision of pregnancy. */
+export const PREGNANCY = defineCodeList({
+  name: 'Pregnancy',
+  oid: '2.16.840.1.113883.3.526.3.378',
+  codes: { ICD10CM: ['Z331'] },
+  icdPrefixes: ['O0', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
+});
+
+export const BIPOLAR_DISORDER = defineCodeList({
+  name: 'Bipolar Disorder',
+  oid: '2.16.840.1.113883.3.67.1.101.1.128',
+  codes: { SNOMED: ['13746004'] },
+  icdPrefixes: ['F31'],
+});

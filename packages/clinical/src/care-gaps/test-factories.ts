@@ -1,0 +1,105 @@
+/** Small record factories for the care-gap tests (not exported from the package). */
+import type {
+  ConditionRecord,
+  EncounterRecord,
+  MedicationRecord,
+  ObservationRecord,
+  PatientRecord,
+  ProcedureRecord,
+} from '../record';
+import { evaluateCareGaps } from './evaluate-care-gaps';
+import type { CareGap, MeasureId } from './types';
+
+export const CPT = 'http://www.ama-assn.org/go/cpt';
+export const HCPCS = 'https://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets';
+export const SNOMED = 'http://snomed.info/sct';
+export const ICD10PCS = 'http://hl7.org/fhir/sid/icd-10-pcs';
+
+let sequence = 0;
+function nextId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${String(sequence)}`;
+}
+
+export function aPatient(
+  overrides: Partial<PatientRecord> & { birthDate?: string; sex?: 'F' | 'M' } = {},
+): PatientRecord {
+  const { birthDate = '1960-05-01', sex = 'F', ...rest } = overrides;
+  return {
+    patientId: nextId('patient'),
+    demographics: { birthDate, sex },
+    conditions: [],
+    claims: [],
+    observations: [],
+    medications: [],
+    documents: [],
+    procedures: [],
+    encounters: [],
+    immunizations: [],
+    allergies: [],
+    ...rest,
+  };
+}
+
+/** An office visit (CPT 99213) unless another code is given. */
+export function anEncounter(date: string, code = '99213', extra: Partial<EncounterRecord> = {}): EncounterRecord {
+  const system = /^[A-Z]/.test(code) ? HCPCS : code.length > 5 ? SNOMED : CPT;
+  return { id: nextId('encounter'), date, types: [{ system, code }], source: 'EHR', ...extra };
+}
+
+export function anObservation(
+  loinc: string,
+  date: string,
+  value?: number,
+  extra: Partial<ObservationRecord> = {},
+): ObservationRecord {
+  return {
+    id: nextId('observation'),
+    loinc,
+    display: `LOINC ${loinc}`,
+    date,
+    ...(value === undefined ? {} : { value }),
+    source: 'EHR',
+    ...extra,
+  };
+}
+
+export function aCondition(icdCode: string, date: string, extra: Partial<ConditionRecord> = {}): ConditionRecord {
+  return {
+    id: nextId('condition'),
+    icdCode,
+    display: `ICD-10-CM ${icdCode}`,
+    date,
+    clinicalStatus: 'active',
+    category: 'problem-list-item',
+    source: 'EHR',
+    ...extra,
+  };
+}
+
+export function aProcedure(code: string, date: string, system = CPT): ProcedureRecord {
+  return { id: nextId('procedure'), code, system, display: `Procedure ${code}`, date, source: 'EHR' };
+}
+
+export function aMedication(
+  display: string,
+  startDate: string,
+  extra: Partial<MedicationRecord> = {},
+): MedicationRecord {
+  return { id: nextId('medication'), display, startDate, status: 'active', source: 'EHR', ...extra };
+}
+
+/** The one gap of `measure` for the period containing `asOf` (default mid-2026). */
+export function gapFor(record: PatientRecord, measure: MeasureId, asOf = '2026-06-15'): CareGap {
+  const [gap] = evaluateCareGaps(record, { asOf, measures: [measure] });
+  if (!gap) throw new Error(`No gap for ${measure}`);
+  return gap;
+}
+
+/** Frailty (walker) plus advanced illness (heart failure) this period: the 66+ exclusion's two parts. */
+export function frailWithAdvancedIllness(date = '2026-02-01'): Partial<PatientRecord> {
+  return {
+    procedures: [aProcedure('E0135', date, HCPCS)],
+    conditions: [aCondition('I5022', date)],
+  };
+}

@@ -1,0 +1,181 @@
+import type { IcdCode } from './catalog-types';
+import { tokenizeText, weighWord } from './text';
+
+/** A run of word ids `[low, high)`: one word, or every word starting with a prefix (ids follow sorted order). */
+export interface WordRange {
+  low: number;
+  high: number;
+}
+
+/**
+ * An inverted index over the words of every title, built once at load.
+ *
+ * Word ids follow the sorted vocabulary, so all words starting with a prefix form one contiguous id range, and their
+ * postings one contiguous slice of `postings`: a prefix lookup is two binary searches, and the number of titles it
+ * touches is known before touching them. Each entry keeps its own word ids too, so that a short candidate list can be
+ * checked against the remaining query words without walking long postings lists.
+ */
+export class IcdWordIndex {
+  private readonly vocabulary: string[];
+  private readonly postingsStart: Int32Array;
+  /** Entry indices (positions in the catalog's tabular order), ascending within each word. */
+  readonly postings: Int32Array;
+  private readonly entryWordsStart: Int32Array;
+  /** Per entry: the distinct words of the long title, then words found only in the short title. */
+  readonly entryWords: Int32Array;
+  private readonly entryLongWordCount: Uint16Array;
+  /** Per entry: summed weight of the long title's words (see `weighWord`). */
+  readonly entryWeight: Float32Array;
+  readonly wordWeight: Float32Array;
+
+  constructor(codes: readonly IcdCode[]) {
+    const interned = internTitles(codes);
+    // Renumber words in sorted order so that a prefix is one contiguous id range.
+    const order = interned.words
+      .map((_, id) => id)
+      .sort((left, right) => compareStrings(interned.words[left], interned.words[right]));
+    const sortedId = new Int32Array(order.length);
+    order.forEach((temporaryId, id) => (sortedId[temporaryId] = id));
+    this.vocabulary = order.map((temporaryId) => interned.words[temporaryId] ?? '');
+    this.wordWeight = Float32Array.from(this.vocabulary, (word) => weighWord(word));
+    this.entryWords = interned.entryWords.map((temporaryId) => sortedId[temporaryId] ?? 0);
+    this.entryWordsStart = interned.entryWordsStart;
+    this.entryLongWordCount = interned.entryLongWordCount;
+    this.entryWeight = new Float32Array(codes.length);
+    const counts = new Int32Array(this.vocabulary.length);
+    for (let entry = 0; entry < codes.length; entry++) {
+      const start = this.entryWordsStart[entry] ?? 0;
+      const longEnd = start + (this.entryLongWordCount[entry] ?? 0);
+      let weight = 0;
+      for (let i = start; i < (this.entryWordsStart[entry + 1] ?? 0); i++) {
+        const word = this.entryWords[i] ?? 0;
+        counts[word] = (counts[word] ?? 0) + 1;
+        if (i < longEnd) weight += this.wordWeight[word] ?? 0;
+      }
+      this.entryWeight[entry] = weight;
+    }
+    this.postingsStart = new Int32Array(this.vocabulary.length + 1);
+    for (let id = 0; id < this.vocabulary.length; id++) {
+      this.postingsStart[id + 1] = (this.postingsStart[id] ?? 0) + (counts[id] ?? 0);
+    }
+    this.postings = buildPostings(this.entryWords, this.entryWordsStart, this.postingsStart);
+  }
+
+  /** The id range of one exact word (empty when the word is not in any title). */
+  exactRange(word: string): WordRange {
+    const low = this.lowerBound(word);
+    return { low, high: this.vocabulary[low] === word ? low + 1 : low };
+  }
+
+  /** The id range of every word starting with `prefix`. */
+  prefixRange(prefix: string): WordRange {
+    return { low: this.lowerBound(prefix), high: this.lowerBound(`${prefix}\uffff`) };
+  }
+
+  /** How many (entry, word) pairs the range's postings hold: the cost of walking it. */
+  postingCount(range: WordRange): number {
+    return (this.postingsStart[range.high] ?? 0) - (this.postingsStart[range.low] ?? 0);
+  }
+
+  /** Slice bounds of a range's postings in `postings`. */
+  postingBounds(range: WordRange): [number, number] {
+    return [this.postingsStart[range.low] ?? 0, this.postingsStart[range.high] ?? 0];
+  }
+
+  /** Bounds of an entry's words in `entryWords`; the first `longCount` are the long title's. */
+  entryBounds(entry: number): { start: number; end: number; longEnd: number } {
+    const start = this.entryWordsStart[entry] ?? 0;
+    return { start, end: this.entryWordsStart[entry + 1] ?? 0, longEnd: start + (this.entryLongWordCount[entry] ?? 0) };
+  }
+
+  get vocabularySize(): number {
+    return this.vocabulary.length;
+  }
+
+  private lowerBound(word: string): number {
+    let low = 0;
+    let high = this.vocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.vocabulary[middle] ?? '') < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+interface InternedTitles {
+  words: string[];
+  entryWords: Int32Array;
+  entryWordsStart: Int32Array;
+  entryLongWordCount: Uint16Array;
+}
+
+/**
+ * One pass over all titles: each entry's distinct words as temporary ids (first seen, first numbered). The words that
+ * count for ranking come first: the long title without the 7th-character extension text (", initial encounter for
+ * closed fracture", ", sequela"), which would otherwise make the sequela code look like the closest match; then the
+ * extension's words and the words found only in the short title (CMS abbreviations such as `fx`, `unsp`), which can
+ * be searched but do not weigh.
+ */
+function internTitles(codes: readonly IcdCode[]): InternedTitles {
+  const idOf = new Map<string, number>();
+  const words: string[] = [];
+  const entryWords: number[] = [];
+  const entryWordsStart = new Int32Array(codes.length + 1);
+  const entryLongWordCount = new Uint16Array(codes.length);
+  const intern = (word: string): number => {
+    let id = idOf.get(word);
+    if (id === undefined) {
+      id = words.length;
+      words.push(word);
+      idOf.set(word, id);
+    }
+    return id;
+  };
+  codes.forEach((entry, position) => {
+    const start = entryWords.length;
+    entryWordsStart[position] = start;
+    const { base, extension } = splitExtension(entry.longDescription);
+    const add = (text: string): void => {
+      for (const word of tokenizeText(text)) {
+        const id = intern(word);
+        if (entryWords.indexOf(id, start) < 0) entryWords.push(id);
+      }
+    };
+    add(base);
+    entryLongWordCount[position] = entryWords.length - start;
+    add(extension);
+    add(entry.shortDescription);
+  });
+  entryWordsStart[codes.length] = entryWords.length;
+  return { words, entryWords: Int32Array.from(entryWords), entryWordsStart, entryLongWordCount };
+}
+
+/** 7th-character extensions of chapter 19 and some M/O codes describe the encounter, not the condition. */
+const EXTENSION = /, (initial encounter|subsequent encounter|sequela)\b.*$/i;
+
+function splitExtension(title: string): { base: string; extension: string } {
+  const match = EXTENSION.exec(title);
+  return match ? { base: title.slice(0, match.index), extension: match[0] } : { base: title, extension: '' };
+}
+
+function compareStrings(left: string | undefined, right: string | undefined): number {
+  const a = left ?? '';
+  const b = right ?? '';
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Counting sort of (word, entry) pairs by word; entries stay ascending because they are visited in order. */
+function buildPostings(entryWords: Int32Array, entryWordsStart: Int32Array, postingsStart: Int32Array): Int32Array {
+  const postings = new Int32Array(entryWords.length);
+  const next = postingsStart.slice(0, -1);
+  for (let entry = 0; entry + 1 < entryWordsStart.length; entry++) {
+    for (let i = entryWordsStart[entry] ?? 0; i < (entryWordsStart[entry + 1] ?? 0); i++) {
+      const word = entryWords[i] ?? 0;
+      postings[next[word] ?? 0] = entry;
+      next[word] = (next[word] ?? 0) + 1;
+    }
+  }
+  return postings;
+}

@@ -24,10 +24,11 @@ function exclusion(label: string, evidence: Finding[]): Exclusion | undefined {
   return evidence.length > 0 ? { label, evidence } : undefined;
 }
 
-function withValueCode(context: MeasureContext, loinc: string, valueCode: string, from: string, to: string) {
+/** Observations of `loinc` in the window whose coded answer is one of `answers`. */
+function withAnswer(context: MeasureContext, loinc: string, answers: ReadonlySet<string>, from: string, to: string) {
   const ids = new Set(
     context.record.observations
-      .filter((item) => item.loinc === loinc && item.valueCode === valueCode)
+      .filter((item) => item.loinc === loinc && item.valueCode !== undefined && answers.has(item.valueCode))
       .map((item) => item.id),
   );
   return findObservations(context, { loinc: new Set([loinc]), from, to }).filter((item) => ids.has(item.resourceId));
@@ -44,7 +45,7 @@ export function findHospice(context: MeasureContext): Exclusion | undefined {
     ...findEncounters(context, sets.HOSPICE_ENCOUNTER, from, to),
     ...findProcedures(context, sets.HOSPICE_CARE_AMBULATORY, from, to),
     ...findDiagnoses(context, { list: sets.HOSPICE_DIAGNOSIS, timing: { kind: 'overlaps', from, to } }),
-    ...withValueCode(context, sets.HOSPICE_MDS_LOINC, sets.SNOMED_YES, from, to),
+    ...withAnswer(context, sets.HOSPICE_MDS_LOINC, new Set([sets.SNOMED_YES]), from, to),
   ];
   if (record.demographics.hospice) {
     evidence.push({
@@ -72,11 +73,15 @@ export function findPalliativeCare(context: MeasureContext): Exclusion | undefin
   ]);
 }
 
-/** AdvancedIllnessandFrailty."Has Criteria Indicating Frailty" (device, diagnosis or encounter in the period). */
+/**
+ * AdvancedIllnessandFrailty."Has Criteria Indicating Frailty": a frailty device in use (LOINC 98181-1
+ * answered with a device of the set), a frailty diagnosis or a frailty encounter, in the period.
+ * (Device orders and frailty symptoms are not in the record.)
+ */
 function findFrailty(context: MeasureContext): Finding[] {
   const { periodStart: from, periodEnd: to } = context;
   return [
-    ...findProcedures(context, sets.FRAILTY_DEVICE, from, to),
+    ...withAnswer(context, sets.MEDICAL_EQUIPMENT_USED_LOINC, sets.FRAILTY_DEVICE, from, to),
     ...findDiagnoses(context, { list: sets.FRAILTY_DIAGNOSIS, timing: { kind: 'overlaps', from, to } }),
     ...findEncounters(context, sets.FRAILTY_ENCOUNTER, from, to),
   ];

@@ -96,10 +96,10 @@ export function gapFor(record: PatientRecord, measure: MeasureId, asOf = '2026-0
   return gap;
 }
 
-/** Frailty (walker) plus advanced illness (heart failure) this period: the 66+ exclusion's two parts. */
+/** Frailty (a wheeled walker in use) plus advanced illness (heart failure) this period: the 66+ exclusion's two parts. */
 export function frailWithAdvancedIllness(date = '2026-02-01'): Partial<PatientRecord> {
   return {
-    procedures: [aProcedure('E0135', date, HCPCS)],
+    observations: [anObservation('98181-1', date, undefined, { valueCode: '1255320005' })],
     conditions: [aCondition('I5022', date)],
   };
 }

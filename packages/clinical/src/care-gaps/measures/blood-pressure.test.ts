@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObservationRecord, PatientRecord } from '../../record';
-import { aCondition, anEncounter, anObservation, aPatient, aProcedure, gapFor, HCPCS } from '../test-factories';
+import { aCondition, anEncounter, anObservation, aPatient, aProcedure, gapFor } from '../test-factories';
 
 function bloodPressure(date: string, systolic: number, diastolic: number, encounterId?: string): ObservationRecord[] {
   const extra = encounterId ? { encounterId } : {};
@@ -84,9 +84,9 @@ describe('CMS165 Controlling High Blood Pressure', () => {
   });
 
   it('excludes frailty alone from age 81, but needs advanced illness too from 66 to 80', () => {
-    const walker = aProcedure('E0135', '2026-02-01', HCPCS);
-    const at81 = hypertensive({ demographics: { birthDate: '1945-06-01', sex: 'F' }, procedures: [walker] });
-    const at80 = hypertensive({ demographics: { birthDate: '1946-06-01', sex: 'F' }, procedures: [walker] });
+    const walker = anObservation('98181-1', '2026-02-01', undefined, { valueCode: '1255320005' });
+    const at81 = hypertensive({ demographics: { birthDate: '1945-06-01', sex: 'F' }, observations: [walker] });
+    const at80 = hypertensive({ demographics: { birthDate: '1946-06-01', sex: 'F' }, observations: [walker] });
     expect(gapFor(at81, 'CMS165').reason).toContain('81 or older with frailty');
     expect(gapFor(at80, 'CMS165').status).toBe('open');
   });

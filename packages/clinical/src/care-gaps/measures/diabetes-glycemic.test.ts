@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientRecord } from '../../record';
-import { aCondition, anEncounter, anObservation, aPatient, aProcedure, gapFor, HCPCS } from '../test-factories';
+import { aCondition, anEncounter, anObservation, aPatient, gapFor } from '../test-factories';
 
 const HBA1C = '4548-4';
 
@@ -105,14 +105,25 @@ describe('CMS122 Diabetes: Glycemic Status Assessment Greater Than 9% (inverse)'
 
   it('excludes patients 66 and older with both frailty and advanced illness, not either alone', () => {
     const born1960 = { birthDate: '1960-05-01', sex: 'F' as const };
-    const walker = aProcedure('E0135', '2026-02-01', HCPCS);
+    const walker = anObservation('98181-1', '2026-02-01', undefined, { valueCode: '1255320005' });
     const heartFailure = aCondition('I5022', '2026-02-01');
     const diabetes = aCondition('E119', '2019-03-01');
-    const both = diabetic({ demographics: born1960, procedures: [walker], conditions: [diabetes, heartFailure] });
+    const both = diabetic({ demographics: born1960, observations: [walker], conditions: [diabetes, heartFailure] });
     expect(gapFor(both, 'CMS122').reason).toContain('advanced illness and frailty');
-    expect(gapFor(diabetic({ demographics: born1960, procedures: [walker] }), 'CMS122').status).toBe('open');
+    expect(gapFor(diabetic({ demographics: born1960, observations: [walker] }), 'CMS122').status).toBe('open');
     const aged65 = { ...both, demographics: { birthDate: '1961-05-01', sex: 'F' as const } };
     expect(gapFor(aged65, 'CMS122').status).toBe('open');
+  });
+
+  it('does not count a frailty symptom coded as a diagnosis (R54 age-related debility) as frailty', () => {
+    const conditions = [
+      aCondition('E119', '2019-03-01'),
+      aCondition('R54', '2026-02-01'),
+      aCondition('I5022', '2026-02-01'),
+    ];
+    expect(gapFor(diabetic({ conditions }), 'CMS122').status).toBe('open');
+    const wheelchairDependent = [...conditions, aCondition('Z993', '2026-02-01')];
+    expect(gapFor(diabetic({ conditions: wheelchairDependent }), 'CMS122').notApplicableReason).toBe('excluded');
   });
 
   it('excludes patients 66 and older whose latest housing status is a nursing home', () => {

@@ -169,8 +169,8 @@ export const PREGNANCY_OR_RELATED = defineCodeList({
   icdPrefixes: ['O0', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
 });
 
-/** Tobacco Use Screening (LOINC subset). */
-export const TOBACCO_SCREENING_LOINC = new Set(['39240-7', '68535-4', '72166-2', '81229-7', '88031-0']);
+/** Tobacco Use Screening: the full 2025 expansion. */
+export const TOBACCO_SCREENING_LOINC = new Set(['39240-7', '68535-4', '68536-2', '72166-2']);
 export const TOBACCO_SCREENING_OID = '2.16.840.1.113883.3.526.3.1278';
 
 /** Tobacco User: the full 2025 expansion (SNOMED CT). */
@@ -197,11 +197,18 @@ export const TOBACCO_NON_USER = new Set([
 ]);
 export const TOBACCO_NON_USER_OID = '2.16.840.1.113883.3.526.3.1189';
 
-/** Tobacco Use Cessation Counseling, and direct-reference ICD-10-CM Z71.6 Tobacco abuse counseling. */
+/** Tobacco Use Cessation Counseling: the full 2025 expansion; and direct-reference ICD-10-CM Z71.6. */
 export const TOBACCO_CESSATION_COUNSELING = defineCodeList({
   name: 'Tobacco Use Cessation Counseling',
   oid: '2.16.840.1.113883.3.526.3.509',
-  codes: { CPT: ['99406', '99407'], SNOMED: ['171055003', '185795007', '225323000', '710081004'] },
+  codes: {
+    CPT: ['99406', '99407'],
+    SNOMED: [
+      ...['1148687006', '171055003', '185795007', '185796008', '225323000', '225324006', '310429001'],
+      ...['315232003', '384742004', '395700008', '449841000124108', '449851000124105', '449861000124107'],
+      ...['449871000124100', '702388001', '710081004', '711028002', '713700008'],
+    ],
+  },
 });
 export const TOBACCO_COUNSELING_DIAGNOSIS = defineCodeList({
   name: 'Tobacco abuse counseling',

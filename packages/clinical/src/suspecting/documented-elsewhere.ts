@@ -1,0 +1,89 @@
+import { compileLexicon, findMentions, type CompiledLexicon, type Mention } from '../assertion';
+import type { ConditionRecord } from '../record';
+import { CONDITION_LEXICON } from './condition-lexicon';
+import { datePart } from './dates';
+import type { PatientIndex } from './patient-index';
+import { getSuspectingReference } from './reference';
+import type { SuspectRule } from './rules/rule';
+import type { Evidence } from './types';
+
+let compiled: CompiledLexicon | undefined;
+
+function lexicon(): CompiledLexicon {
+  compiled ??= compileLexicon(CONDITION_LEXICON);
+  return compiled;
+}
+
+/**
+ * Mentions asserted of the patient now. Where two present mentions overlap, the longer one is the
+ * statement ("CKD stage 4" rather than the "CKD" inside it; "paroxysmal atrial fibrillation" rather
+ * than "atrial fibrillation").
+ */
+export function presentMentions(text: string): Mention[] {
+  const present = findMentions(text, lexicon()).filter((mention) => mention.assertion === 'present');
+  return present.filter(
+    (mention) =>
+      !present.some(
+        (other) =>
+          other !== mention &&
+          other.start <= mention.start &&
+          other.end >= mention.end &&
+          other.end - other.start > mention.end - mention.start,
+      ),
+  );
+}
+
+function add(found: Map<string, Evidence[]>, code: string, evidence: Evidence): void {
+  const list = found.get(code);
+  if (list) list.push(evidence);
+  else found.set(code, [evidence]);
+}
+
+function conditionEvidence(condition: ConditionRecord, rule: SuspectRule, text: string): Evidence {
+  const evidence: Evidence = {
+    resourceType: 'Condition',
+    resourceId: condition.id,
+    date: datePart(condition.date),
+    source: condition.source,
+    text,
+    ruleId: rule.id,
+    ruleSource: rule.source,
+  };
+  const code = condition.icdCode ?? condition.snomedCode;
+  if (code !== undefined) evidence.code = code;
+  return evidence;
+}
+
+export const documentedElsewhereRule: SuspectRule = {
+  id: 'documented-elsewhere',
+  kind: 'documented-elsewhere',
+  source:
+    'Stated in a document or a partner organisation (HIE) record of the last two calendar years; negated, hypothetical, historical, family-history and uncertain mentions excluded (NegEx, Chapman 2001; ConText, Harkema 2009); ICD-10-CM Guidelines IV.H (uncertain diagnoses are not coded)',
+  evaluate(index: PatientIndex) {
+    const found = new Map<string, Evidence[]>();
+    for (const document of index.documents) {
+      for (const mention of presentMentions(document.text)) {
+        add(found, mention.entryId, {
+          resourceType: 'DocumentReference',
+          resourceId: document.id,
+          date: datePart(document.date),
+          source: document.source,
+          text: mention.snippet,
+          ruleId: this.id,
+          ruleSource: this.source,
+        });
+      }
+    }
+    const reference = getSuspectingReference();
+    for (const condition of index.uncodedConditions) {
+      if (condition.icdCode !== undefined && reference.describe(condition.icdCode)?.billable === true) {
+        add(found, condition.icdCode, conditionEvidence(condition, this, condition.display));
+        continue;
+      }
+      for (const mention of presentMentions(condition.display)) {
+        add(found, mention.entryId, conditionEvidence(condition, this, condition.display));
+      }
+    }
+    return [...found].map(([code, evidence]) => ({ code, evidence }));
+  },
+};

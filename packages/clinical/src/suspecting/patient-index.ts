@@ -1,0 +1,174 @@
+import type { ConditionRecord, DocumentRecord, PatientRecord, ProcedureRecord, SourceType } from '../record';
+import { ageOn, datePart, yearOf } from './dates';
+import { collectMedicationUses, type MedicationUse } from './medications';
+import { normaliseObservation, type NormalisedObservation, type ObservationKind } from './observations';
+
+/**
+ * A diagnosis the practice or a payer has coded: a claim diagnosis (any source) or an EHR condition
+ * (problem list, encounter diagnosis, health concern) that is confirmed or unverified. HIE
+ * conditions are not "coded" for the practice: they are evidence documented elsewhere.
+ */
+export interface CodedDiagnosis {
+  code: string;
+  date: string;
+  resourceType: 'Condition' | 'Claim';
+  id: string;
+  source: SourceType;
+  display: string;
+  /** The condition row (absent for claims). */
+  condition: ConditionRecord | undefined;
+}
+
+/** One patient's record, sorted and filtered once for every rule (facts after the as-of date dropped). */
+export interface PatientIndex {
+  record: PatientRecord;
+  asOf: string;
+  /** Calendar year of the as-of date ("this year"). */
+  year: number;
+  /** January 1 of this year. */
+  yearStart: string;
+  /** January 1 of the prior year: medications and results used for suspects start here. */
+  priorYearStart: string;
+  /** January 1 two years back: the recapture and document look-back starts here. */
+  lookbackStart: string;
+  /** Age in whole years on the as-of date. */
+  age: number;
+  /** Coded diagnoses up to the as-of date, oldest first. */
+  diagnoses: CodedDiagnosis[];
+  /** Codes coded this calendar year up to the as-of date. */
+  codedThisYear: ReadonlySet<string>;
+  /** Results by kind, oldest first. */
+  observations: ReadonlyMap<ObservationKind, NormalisedObservation[]>;
+  /** Medications taken since January 1 of the prior year that name a drug a rule reads. */
+  medications: MedicationUse[];
+  procedures: ProcedureRecord[];
+  /** Documents of the look-back window. */
+  documents: DocumentRecord[];
+  /**
+   * Conditions of the look-back window that are evidence but not codes the practice chose: every
+   * HIE condition, and EHR conditions that carry no ICD-10-CM code (SNOMED CT only). Refuted,
+   * resolved, inactive, abated and entered-in-error rows are left out.
+   */
+  uncodedConditions: ConditionRecord[];
+}
+
+const NOT_CODED_VERIFICATION = new Set<ConditionRecord['verificationStatus']>([
+  'refuted',
+  'entered-in-error',
+  // Outpatient coding does not code uncertain diagnoses (ICD-10-CM Official Guidelines FY2026, IV.H).
+  'provisional',
+  'differential',
+]);
+
+/** Whether a condition row may count as a diagnosis at all (not refuted, in error or merely a differential). */
+export function isCountableCondition(condition: ConditionRecord): boolean {
+  return !NOT_CODED_VERIFICATION.has(condition.verificationStatus);
+}
+
+function collectDiagnoses(record: PatientRecord, asOf: string): CodedDiagnosis[] {
+  const diagnoses: CodedDiagnosis[] = [];
+  for (const claim of record.claims) {
+    const date = datePart(claim.serviceDate);
+    if (date > asOf) continue;
+    diagnoses.push({
+      code: claim.icdCode,
+      date,
+      resourceType: 'Claim',
+      id: claim.id,
+      source: claim.source,
+      display: claim.icdCode,
+      condition: undefined,
+    });
+  }
+  for (const condition of record.conditions) {
+    const date = datePart(condition.date);
+    if (condition.source !== 'EHR' || !condition.icdCode || date > asOf || !isCountableCondition(condition)) continue;
+    diagnoses.push({
+      code: condition.icdCode,
+      date,
+      resourceType: 'Condition',
+      id: condition.id,
+      source: condition.source,
+      display: condition.display,
+      condition,
+    });
+  }
+  return diagnoses.sort((left, right) => (left.date < right.date ? -1 : left.date > right.date ? 1 : 0));
+}
+
+function collectObservations(record: PatientRecord, asOf: string): Map<ObservationKind, NormalisedObservation[]> {
+  const byKind = new Map<ObservationKind, NormalisedObservation[]>();
+  for (const observation of record.observations) {
+    if (datePart(observation.date) > asOf) continue;
+    const normalised = normaliseObservation(observation);
+    if (!normalised) continue;
+    const list = byKind.get(normalised.kind);
+    if (list) list.push(normalised);
+    else byKind.set(normalised.kind, [normalised]);
+  }
+  for (const list of byKind.values())
+    list.sort((left, right) => (left.date < right.date ? -1 : left.date > right.date ? 1 : 0));
+  return byKind;
+}
+
+const ENDED_STATUSES = new Set<ConditionRecord['clinicalStatus']>(['inactive', 'resolved']);
+
+/** Builds the index for one record and as-of date. */
+export function indexPatient(record: PatientRecord, asOf: string): PatientIndex {
+  const year = yearOf(asOf);
+  const yearStart = `${year}-01-01`;
+  const priorYearStart = `${year - 1}-01-01`;
+  const lookbackStart = `${year - 2}-01-01`;
+  const diagnoses = collectDiagnoses(record, asOf);
+  const codedThisYear = new Set(
+    diagnoses.filter((diagnosis) => diagnosis.date >= yearStart).map((diagnosis) => diagnosis.code),
+  );
+  const inWindow = (date: string): boolean => date >= lookbackStart && date <= asOf;
+  return {
+    record,
+    asOf,
+    year,
+    yearStart,
+    priorYearStart,
+    lookbackStart,
+    age: ageOn(record.demographics.birthDate, asOf),
+    diagnoses,
+    codedThisYear,
+    observations: collectObservations(record, asOf),
+    medications: collectMedicationUses(record.medications, { windowStart: priorYearStart, asOf }),
+    procedures: record.procedures.filter((procedure) => datePart(procedure.date) <= asOf),
+    documents: record.documents.filter((document) => inWindow(datePart(document.date))),
+    uncodedConditions: record.conditions.filter(
+      (condition) =>
+        (condition.source === 'HIE' || !condition.icdCode) &&
+        inWindow(datePart(condition.date)) &&
+        isCountableCondition(condition) &&
+        !ENDED_STATUSES.has(condition.clinicalStatus) &&
+        !(condition.abatementDate !== undefined && datePart(condition.abatementDate) <= asOf),
+    ),
+  };
+}
+
+/** The most recent coded diagnosis whose code starts with one of the prefixes, optionally since a date. */
+export function latestDiagnosis(
+  index: PatientIndex,
+  prefixes: readonly string[],
+  since?: string,
+): CodedDiagnosis | undefined {
+  for (let position = index.diagnoses.length - 1; position >= 0; position -= 1) {
+    const diagnosis = index.diagnoses[position];
+    if (!diagnosis || (since !== undefined && diagnosis.date < since)) break;
+    if (prefixes.some((prefix) => diagnosis.code.startsWith(prefix))) return diagnosis;
+  }
+  return undefined;
+}
+
+/** Results of one kind, oldest first (empty when none). */
+export function resultsOf(index: PatientIndex, kind: ObservationKind): readonly NormalisedObservation[] {
+  return index.observations.get(kind) ?? [];
+}
+
+/** Medication uses that contain any of the ingredients. */
+export function usesOf(index: PatientIndex, ingredients: readonly string[]): MedicationUse[] {
+  return index.medications.filter((use) => ingredients.some((ingredient) => use.ingredients.has(ingredient)));
+}

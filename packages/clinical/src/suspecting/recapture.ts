@@ -1,0 +1,62 @@
+import type { EditPerson } from '../hcc';
+import type { ConditionRecord } from '../record';
+import { isChronic, recaptureCode } from './chronic';
+import { datePart } from './dates';
+import type { PatientIndex } from './patient-index';
+import type { SuspectingReference } from './reference';
+import { diagnosisEvidence, type RuleRef } from './rules/rule';
+import type { Evidence, SuspectingModel } from './types';
+
+export const RECAPTURE_RULE: RuleRef = {
+  id: 'recapture-chronic-hcc',
+  source:
+    'CMS risk adjustment counts a diagnosis only for the calendar year of the face-to-face encounter that documents it (42 CFR 422.310; Medicare Managed Care Manual ch. 7 §40): a chronic HCC condition coded in the prior two calendar years must be addressed again this year',
+};
+
+/** A chronic condition to recapture: the code to suggest and the coded diagnoses behind it. */
+export interface Recapture {
+  code: string;
+  evidence: Evidence[];
+}
+
+const ENDED = new Set<ConditionRecord['clinicalStatus']>(['resolved', 'inactive']);
+
+/** Codes whose most recent EHR condition row says the condition has ended (resolved, inactive or abated by the as-of date). */
+function endedCodes(index: PatientIndex): Set<string> {
+  const latest = new Map<string, ConditionRecord>();
+  for (const condition of index.record.conditions) {
+    if (condition.source !== 'EHR' || !condition.icdCode || datePart(condition.date) > index.asOf) continue;
+    const known = latest.get(condition.icdCode);
+    if (!known || datePart(known.date) <= datePart(condition.date)) latest.set(condition.icdCode, condition);
+  }
+  const ended = new Set<string>();
+  for (const [code, condition] of latest) {
+    const abated = condition.abatementDate !== undefined && datePart(condition.abatementDate) <= index.asOf;
+    if (ENDED.has(condition.clinicalStatus) || abated) ended.add(code);
+  }
+  return ended;
+}
+
+/**
+ * Chronic HCC conditions coded (claims, EHR encounter diagnoses, EHR problem list) in the two
+ * calendar years before the as-of year and not coded yet this year (the engine removes those).
+ */
+export function findRecaptures(
+  index: PatientIndex,
+  options: { model: SuspectingModel; person: EditPerson; reference: SuspectingReference },
+): Recapture[] {
+  const ended = endedCodes(index);
+  const found = new Map<string, Evidence[]>();
+  for (const diagnosis of index.diagnoses) {
+    if (diagnosis.date < index.lookbackStart || diagnosis.date >= index.yearStart) continue;
+    if (ended.has(diagnosis.code)) continue;
+    const code = recaptureCode(diagnosis.code);
+    if (options.reference.describe(code)?.billable !== true) continue;
+    const hccs = options.reference.hccsOf(code, options.model, options.person);
+    if (!isChronic(code, hccs, options.model)) continue;
+    const list = found.get(code) ?? [];
+    list.push(diagnosisEvidence(diagnosis, RECAPTURE_RULE));
+    found.set(code, list);
+  }
+  return [...found].map(([code, evidence]) => ({ code, evidence }));
+}

@@ -1,0 +1,147 @@
+import { latestDiagnosis, usesOf, type PatientIndex } from '../patient-index';
+import { medicationEvidence, type RuleFinding, type SuspectRule } from './rule';
+
+interface IndicationRuleSpec {
+  id: string;
+  code: string;
+  ingredients: readonly string[];
+  source: string;
+  /**
+   * The condition coded in the look-back window (code prefixes): recapture then offers the code the
+   * practice chose, and this unspecified one would only repeat it.
+   */
+  alreadyCoded?: readonly string[];
+  /** Diagnoses (code prefixes, any date) that explain the drug otherwise. */
+  explainedBy?: readonly string[];
+}
+
+/** A drug whose only common (labelled) indication is one condition: clinical correlation needed. */
+function indicationRule(spec: IndicationRuleSpec): SuspectRule {
+  return {
+    id: spec.id,
+    kind: 'clinical-correlation-needed',
+    source: spec.source,
+    evaluate(index: PatientIndex): RuleFinding[] {
+      const uses = usesOf(index, spec.ingredients);
+      if (uses.length === 0) return [];
+      if (spec.alreadyCoded && latestDiagnosis(index, spec.alreadyCoded, index.lookbackStart)) return [];
+      if (spec.explainedBy && latestDiagnosis(index, spec.explainedBy)) return [];
+      return [{ code: spec.code, evidence: uses.map((use) => medicationEvidence(use, this)) }];
+    },
+  };
+}
+
+export const levodopaRule = indicationRule({
+  id: 'drug-levodopa-parkinson',
+  code: 'G20A1',
+  ingredients: ['levodopa'],
+  source:
+    'FDA label carbidopa/levodopa (Sinemet): Parkinson disease and parkinsonism; ICD-10-CM FY2024 Index "Parkinson\'s disease NOS G20.A1"',
+  alreadyCoded: ['G20'],
+  // Secondary and atypical parkinsonism, other basal ganglia degeneration, restless legs (G25.81).
+  explainedBy: ['G21', 'G23', 'G31', 'G2581'],
+});
+
+export const dementiaDrugRule = indicationRule({
+  id: 'drug-dementia',
+  code: 'F0390',
+  ingredients: ['donepezil', 'rivastigmine', 'galantamine', 'memantine'],
+  source:
+    'FDA labels: donepezil, rivastigmine, galantamine, memantine are indicated only for dementia (Alzheimer type; rivastigmine also Parkinson disease dementia)',
+  // A specific dementia already on record is recaptured as such; the unspecified code would add nothing.
+  alreadyCoded: ['F01', 'F02', 'F03', 'G30', 'G310', 'G3183'],
+});
+
+export const lithiumRule = indicationRule({
+  id: 'drug-lithium-bipolar',
+  code: 'F319',
+  ingredients: ['lithium'],
+  source: 'FDA label lithium carbonate: bipolar I disorder (acute mania and maintenance)',
+  alreadyCoded: ['F31'],
+  // Lithium also augments antidepressants in recurrent major depression and treats schizoaffective disorder.
+  explainedBy: ['F33', 'F25'],
+});
+
+export const multipleSclerosisRule = indicationRule({
+  id: 'drug-ms-therapy',
+  code: 'G35D',
+  ingredients: ['ms-therapy'],
+  source:
+    'FDA labels of MS disease-modifying therapies (interferon beta, glatiramer, fingolimod, siponimod, ponesimod, fumarates, teriflunomide, ocrelizumab, ublituximab, and MS-only brands of ofatumumab, cladribine, alemtuzumab); ICD-10-CM FY2026 G35.D',
+  alreadyCoded: ['G35'],
+});
+
+export const opioidUseDisorderRule = indicationRule({
+  id: 'drug-opioid-use-disorder',
+  code: 'F1120',
+  ingredients: ['buprenorphine-naloxone', 'buprenorphine-oud'],
+  source:
+    'FDA labels: buprenorphine/naloxone (Suboxone, Zubsolv) and extended-release or sublingual buprenorphine for opioid dependence (Sublocade, Brixadi, Subutex); buprenorphine for pain (Butrans, Belbuca) is not counted',
+  alreadyCoded: ['F11'],
+});
+
+export const alcoholUseDisorderRule = indicationRule({
+  id: 'drug-alcohol-use-disorder',
+  code: 'F1020',
+  ingredients: ['acamprosate', 'disulfiram'],
+  source: 'FDA labels: acamprosate and disulfiram are indicated only for alcohol dependence',
+  alreadyCoded: ['F10'],
+});
+
+export const roflumilastRule = indicationRule({
+  id: 'drug-roflumilast-copd',
+  code: 'J449',
+  ingredients: ['roflumilast'],
+  source: 'FDA label roflumilast (Daliresp): severe COPD with chronic bronchitis and exacerbations',
+  alreadyCoded: ['J43', 'J44'],
+});
+
+export const heartFailureDrugRule = indicationRule({
+  id: 'drug-heart-failure',
+  code: 'I509',
+  ingredients: ['sacubitril', 'ivabradine'],
+  source: 'FDA labels: sacubitril/valsartan (Entresto) and ivabradine (Corlanor) are indicated only for heart failure',
+  alreadyCoded: ['I50', 'I110', 'I130', 'I132'],
+});
+
+export const riluzoleRule = indicationRule({
+  id: 'drug-riluzole-als',
+  code: 'G1221',
+  ingredients: ['riluzole'],
+  source: 'FDA label riluzole (Rilutek): amyotrophic lateral sclerosis only',
+  alreadyCoded: ['G122'],
+});
+
+export const aminosalicylateRule = indicationRule({
+  id: 'drug-aminosalicylate-ulcerative-colitis',
+  code: 'K5190',
+  ingredients: ['aminosalicylate-uc'],
+  source: 'FDA labels: mesalamine, balsalazide and olsalazine are indicated for ulcerative colitis',
+  alreadyCoded: ['K51'],
+  // Crohn disease is also treated with mesalamine off label.
+  explainedBy: ['K50'],
+});
+
+const SCHIZOPHRENIA_ONLY = [
+  'clozapine',
+  'haloperidol-decanoate',
+  'fluphenazine-decanoate',
+  'paliperidone-palmitate',
+  'olanzapine-pamoate',
+];
+/** Long-acting risperidone and aripiprazole are also labelled for bipolar I maintenance. */
+const SCHIZOPHRENIA_OR_BIPOLAR = ['risperidone-long-acting', 'aripiprazole-long-acting'];
+
+export const antipsychoticRule: SuspectRule = {
+  id: 'drug-antipsychotic-schizophrenia',
+  kind: 'clinical-correlation-needed',
+  source:
+    'FDA labels: clozapine (treatment-resistant schizophrenia), haloperidol and fluphenazine decanoate, paliperidone palmitate, olanzapine pamoate (schizophrenia); long-acting risperidone and aripiprazole (schizophrenia, bipolar I maintenance)',
+  evaluate(index) {
+    if (latestDiagnosis(index, ['F20', 'F25'], index.lookbackStart)) return [];
+    const isBipolar = latestDiagnosis(index, ['F31']) !== undefined;
+    const uses = usesOf(index, isBipolar ? SCHIZOPHRENIA_ONLY : [...SCHIZOPHRENIA_ONLY, ...SCHIZOPHRENIA_OR_BIPOLAR]);
+    if (uses.length === 0) return [];
+    return [{ code: 'F209', evidence: uses.map((use) => medicationEvidence(use, this)) }];
+  },
+};

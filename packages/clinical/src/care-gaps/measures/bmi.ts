@@ -2,6 +2,7 @@
  * CMS69 Preventive Care and Screening: Body Mass Index (BMI) Screening and Follow-Up Plan (CMS69v13
  * for 2025, v14 for 2026; PCSBMIScreenAndFollowUpFHIR, cqframework/ecqm-content-qicore-2025).
  */
+import type { CodeList } from '../code-list';
 import { ageInYearsAt } from '../dates';
 import { findHospice, findPalliativeCare, firstExclusion } from '../exclusions';
 import { ageAtPeriodEnd, buildGap, checkAge, type MeasureDefinition } from '../gap-builder';
@@ -30,10 +31,10 @@ export const CMS69: MeasureDefinition = {
 const BMI_LOW = 18.5;
 const BMI_HIGH = 25;
 
-function findFollowUp(context: MeasureContext, ingredients: readonly string[]): Finding | undefined {
+function findFollowUp(context: MeasureContext, list: CodeList, ingredients: readonly string[]): Finding | undefined {
   const { periodStart: from, periodEnd: to } = context;
   return [
-    ...findProcedures(context, clinical.BMI_FOLLOW_UP, from, to),
+    ...findProcedures(context, list, from, to),
     ...findMedications(context, { ingredients, from, to, timing: 'starts' }),
   ][0];
 }
@@ -61,12 +62,12 @@ function assessBmi(context: MeasureContext): BmiResult {
       reason: `BMI ${String(normal.value)} on ${normal.date} is in the normal range.`,
     };
   }
-  for (const [reading, ingredients, label] of [
-    [high, clinical.HIGH_BMI_MEDICATION_INGREDIENTS, 'above'],
-    [low, clinical.LOW_BMI_MEDICATION_INGREDIENTS, 'below'],
+  for (const [reading, list, ingredients, label] of [
+    [high, clinical.HIGH_BMI_FOLLOW_UP, clinical.HIGH_BMI_MEDICATION_INGREDIENTS, 'above'],
+    [low, clinical.LOW_BMI_FOLLOW_UP, clinical.LOW_BMI_MEDICATION_INGREDIENTS, 'below'],
   ] as const) {
     if (!reading) continue;
-    const followUp = findFollowUp(context, ingredients);
+    const followUp = findFollowUp(context, list, ingredients);
     if (followUp) {
       const reason = `BMI ${String(reading.value)} on ${reading.date} is ${label} normal, with a follow-up plan on ${followUp.date}.`;
       return { met: true, evidence: [reading, followUp], reason };

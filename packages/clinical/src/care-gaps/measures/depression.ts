@@ -2,6 +2,7 @@
  * CMS2 Preventive Care and Screening: Screening for Depression and Follow-Up Plan (CMS2v14 for 2025,
  * v15 for 2026; PCSDepressionScreenAndFollowUpFHIR, cqframework/ecqm-content-qicore-2025).
  */
+import type { CodeList } from '../code-list';
 import { addDays, minDate } from '../dates';
 import { ageAtPeriodStart, buildGap, checkAge, type MeasureDefinition } from '../gap-builder';
 import {
@@ -75,11 +76,19 @@ function findMostRecentScreening(context: MeasureContext, encounters: readonly F
   return best;
 }
 
+/** The follow-up value sets for the patient's age at the period start (adolescent to 16, both at 17, adult from 18). */
+function followUpLists(age: number): CodeList[] {
+  if (age <= 16) return [clinical.ADOLESCENT_DEPRESSION_FOLLOW_UP];
+  return age === 17
+    ? [clinical.ADOLESCENT_DEPRESSION_FOLLOW_UP, clinical.ADULT_DEPRESSION_FOLLOW_UP]
+    : [clinical.ADULT_DEPRESSION_FOLLOW_UP];
+}
+
 /** Follow-up on the day of the encounter, or ordered up to two days after it, within the period. */
-function findFollowUp(context: MeasureContext, encounter: Finding): Finding | undefined {
+function findFollowUp(context: MeasureContext, encounter: Finding, age: number): Finding | undefined {
   const to = minDate(addDays(encounter.date, 2), context.periodEnd);
   return [
-    ...findProcedures(context, clinical.DEPRESSION_FOLLOW_UP, encounter.date, to),
+    ...followUpLists(age).flatMap((list) => findProcedures(context, list, encounter.date, to)),
     ...findMedications(context, {
       ingredients: clinical.DEPRESSION_MEDICATION_INGREDIENTS,
       from: encounter.date,
@@ -103,7 +112,7 @@ export function evaluateCms2(context: MeasureContext): CareGap {
     conditionsOnly: true,
   });
   const found = findMostRecentScreening(context, encounters, age);
-  const followUp = found?.screening.positive ? findFollowUp(context, found.encounter) : undefined;
+  const followUp = found?.screening.positive ? findFollowUp(context, found.encounter, age) : undefined;
   const met = found !== undefined && (!found.screening.positive || followUp !== undefined);
   const evidence = found ? [{ ...screeningFinding(found.screening) }, ...(followUp ? [followUp] : [])] : [];
   return buildGap(CMS2, context, {

@@ -1,4 +1,5 @@
-import type { AgeRange, EditPerson, HccCodeEdit, Sex } from './types';
+import type { Sex } from '../record';
+import type { AgeRange, EditPerson, HccCodeEdit } from './types';
 
 /** A mapping row compiled for fast evaluation: ages as half-open [low, high) over whole years. */
 export interface CompiledRow {

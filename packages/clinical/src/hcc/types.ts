@@ -1,8 +1,7 @@
 /** The CMS-HCC model versions Cairn scores: V28 (payment year 2026) and V24 (blended years up to 2025). */
 export type HccModelName = 'v28' | 'v24';
 
-/** Beneficiary sex as CMS codes it in the model software (1 = male, 2 = female). */
-export type Sex = 'F' | 'M';
+import type { Sex } from '../record';
 
 /** Who a diagnosis is coded for, for the model's age and sex edits. `sex` may be unknown. */
 export interface EditPerson {

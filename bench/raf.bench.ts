@@ -1,0 +1,100 @@
+/**
+ * RAF scoring end to end through the command line: generates 500,000 beneficiaries (fixed seed) as
+ * JSONL, pipes them through `node --import tsx packages/clinical/bin/raf.ts` on one process, and
+ * reports beneficiaries per second (budget: at least 100,000 per second on one core, issue 4).
+ * Usage: node --import tsx bench/raf.bench.ts [count] [--model v24]
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { referenceDataDir } from '../packages/clinical/src/data-dir';
+
+const count = Number(process.argv[2] ?? 500_000);
+const modelIndex = process.argv.indexOf('--model');
+const model = modelIndex > 0 ? (process.argv[modelIndex + 1] ?? 'v28') : 'v28';
+const BUDGET_PER_SECOND = 100_000;
+
+/** Mulberry32: a small fixed-seed generator so every run scores the same file. */
+function createRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = createRandom(20260201);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+// Two thirds of the codes come from the V28 mapping (HCC codes), one third are non-HCC codes.
+const hccCodes = readFileSync(join(referenceDataDir(), 'hcc', 'v28', 'ICD10_CC_mappings_CMS_HCC_2026_v28.csv'), 'utf8')
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split(',')[0]!)
+  .filter((code) => code !== '');
+const otherCodes = ['I10', 'E785', 'Z0000', 'M545', 'R0789', 'J069', 'K219', 'E039', 'Z23', 'M1990'];
+
+function generateLine(index: number): string {
+  const age = 20 + Math.floor(random() * 80);
+  const dual = pick(['none', 'none', 'none', 'partial', 'full'] as const);
+  const institutional = random() < 0.05;
+  const newEnrollee = !institutional && random() < 0.05;
+  const snp = newEnrollee && random() < 0.3;
+  const aged = age >= 65;
+  const community = { none: aged ? 'CNA' : 'CND', partial: aged ? 'CPA' : 'CPD', full: aged ? 'CFA' : 'CFD' }[dual];
+  const segment = newEnrollee ? (snp ? 'SNPNE' : 'NE') : institutional ? 'INS' : community;
+  const dx = Array.from({ length: Math.floor(random() * 13) }, () =>
+    random() < 0.67 ? pick(hccCodes) : pick(otherCodes),
+  );
+  return JSON.stringify({
+    id: `b${index}`,
+    age,
+    sex: random() < 0.55 ? 'F' : 'M',
+    orec: pick(['0', '0', '0', '1', '2', '3']),
+    medicaid: dual !== 'none',
+    dual_status: dual,
+    institutional,
+    new_enrollee: newEnrollee,
+    snp,
+    segment,
+    dx,
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'raf-bench-'));
+const inputPath = join(dir, 'in.jsonl');
+const lines: string[] = [];
+for (let i = 0; i < count; i++) lines.push(generateLine(i));
+writeFileSync(inputPath, lines.join('\n') + '\n');
+
+const started = performance.now();
+const child = spawn(process.execPath, ['--import', 'tsx', 'packages/clinical/bin/raf.ts', '--model', model], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+createReadStream(inputPath).pipe(child.stdin);
+let outputLines = 0;
+let errors = 0;
+let tail = '';
+child.stdout.setEncoding('utf8');
+child.stdout.on('data', (chunk: string) => {
+  const text = tail + chunk;
+  const parts = text.split('\n');
+  tail = parts.pop() ?? '';
+  outputLines += parts.length;
+  for (const part of parts) if (part.includes('"error"')) errors++;
+});
+const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+const seconds = (performance.now() - started) / 1000;
+const perSecond = Math.round(count / seconds);
+console.log(
+  `raf ${model}: ${count} beneficiaries (${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL, mean ${(lines.reduce((n, l) => n + (JSON.parse(l) as { dx: string[] }).dx.length, 0) / count).toFixed(1)} codes) in ${seconds.toFixed(2)} s`,
+);
+console.log(
+  `  ${perSecond} beneficiaries/s end to end through the command line (budget ${BUDGET_PER_SECOND}); ${outputLines} lines out, ${errors} errors, exit ${exitCode}`,
+);
+rmSync(dir, { recursive: true, force: true });
+if (exitCode !== 0 || outputLines !== count || perSecond < BUDGET_PER_SECOND) process.exitCode = 1;

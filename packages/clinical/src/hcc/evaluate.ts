@@ -1,0 +1,133 @@
+import { rowApplies } from './conditions';
+import type { CompiledModel } from './compile';
+import { isDisabled, type DemographicFacts } from './demographics';
+
+/** A condition category removed by the V28 heart rule or by a hierarchy parent. */
+export interface DroppedHcc {
+  hcc: number;
+  /** The codes that produced it. */
+  codes: string[];
+  /** The parent HCC that dropped it, or `heart-rule` (V28: CC 223 without another heart-failure CC). */
+  droppedBy: number | 'heart-rule';
+}
+
+/** A person's diagnoses after mapping, the heart rule, hierarchies and interactions (segment-independent). */
+export interface DiagnosisState {
+  /** Dense indexes of the present HCCs, ascending. */
+  readonly presentIndexes: number[];
+  /** Distinct normalised codes, in input order. */
+  readonly codes: string[];
+  /** Per code: condition categories after the age/sex edits, before the heart rule and hierarchies. */
+  readonly categories: number[][];
+  /** Removed HCCs with what removed them (codes filled in by {@link codesForHcc}). */
+  readonly dropped: { hcc: number; droppedBy: number | 'heart-rule' }[];
+  /** Indexes (into the model's interactions) of the interaction terms that are 1. */
+  readonly activeInteractions: number[];
+}
+
+const PLAIN_CODE = /^[0-9A-Z]+$/;
+
+/** Upper case, dot and blanks removed: `e11.22` -> `E1122`. */
+export function normalizeCode(code: string): string {
+  return PLAIN_CODE.test(code) ? code : code.replace(/[.\s]/g, '').toUpperCase();
+}
+
+/** The codes of a person's diagnoses that produced a condition category. */
+export function codesForHcc(state: DiagnosisState, hcc: number): string[] {
+  return state.codes.filter((_, index) => state.categories[index]?.includes(hcc));
+}
+
+/** Inserts keeping ascending order without duplicates (a code yields one to three categories). */
+function insertSorted(categories: number[], hcc: number): boolean {
+  let at = categories.length;
+  while (at > 0 && (categories[at - 1] ?? 0) > hcc) at--;
+  if (at > 0 && categories[at - 1] === hcc) return false;
+  categories.splice(at, 0, hcc);
+  return true;
+}
+
+function mark(present: Uint8Array, marked: number[], index: number): void {
+  if (index < 0 || present[index] === 1) return;
+  present[index] = 1;
+  marked.push(index);
+}
+
+function mapCode(model: CompiledModel, code: string, facts: DemographicFacts, applyMce: boolean, marked: number[]) {
+  const entry = model.codes.get(code);
+  if (entry === undefined) return [];
+  const present = model.scratch;
+  if (entry.fixed !== undefined) {
+    for (const index of entry.fixedIndexes) mark(present, marked, index);
+    return entry.fixed.slice();
+  }
+  const categories: number[] = [];
+  for (const row of entry.rows) {
+    if (rowApplies(row, facts, applyMce) && insertSorted(categories, row.hcc))
+      mark(present, marked, model.indexOf[row.hcc] ?? -1);
+  }
+  return categories;
+}
+
+/**
+ * Applies the V28 heart rule, then the hierarchies: present HCCs in ascending order (CMS's rule
+ * order, checked when the model is compiled), each still-present parent dropping its children.
+ */
+function applyHierarchies(model: CompiledModel, marked: readonly number[]): DiagnosisState['dropped'] {
+  const present = model.scratch;
+  const dropped: DiagnosisState['dropped'] = [];
+  const heart = model.heartRule;
+  if (heart && present[heart.target] === 1 && !heart.requires.some((index) => present[index] === 1)) {
+    present[heart.target] = 0;
+    dropped.push({ hcc: model.hccOf[heart.target] ?? 0, droppedBy: 'heart-rule' });
+  }
+  for (const parent of marked) {
+    const children = model.childrenByIndex[parent];
+    if (children === undefined || present[parent] !== 1) continue;
+    for (const child of children) {
+      if (present[child] !== 1) continue;
+      present[child] = 0;
+      dropped.push({ hcc: model.hccOf[child] ?? 0, droppedBy: model.hccOf[parent] ?? 0 });
+    }
+  }
+  return dropped;
+}
+
+/**
+ * Runs the diagnosis half of CMS's software for one person: diagnoses to condition categories with
+ * the age/sex (and optionally MCE) edits, the heart rule, hierarchies and the interaction flags.
+ * Uses the model's scratch flags (all zero between calls), so it must not be re-entered.
+ */
+export function evaluateDiagnoses(
+  model: CompiledModel,
+  facts: DemographicFacts,
+  rawCodes: readonly string[],
+  applyMce: boolean,
+): DiagnosisState {
+  const codes: string[] = [];
+  const categories: number[][] = [];
+  const marked: number[] = [];
+  for (const raw of rawCodes) {
+    const code = normalizeCode(raw);
+    if (codes.includes(code)) continue;
+    codes.push(code);
+    categories.push(mapCode(model, code, facts, applyMce, marked));
+  }
+  if (marked.length > 1) marked.sort((a, b) => a - b);
+  const dropped = applyHierarchies(model, marked);
+  const present = model.scratch;
+  const presentIndexes: number[] = [];
+  let flags = isDisabled(facts) ? model.disabledBit : 0;
+  for (const index of marked) {
+    if (present[index] !== 1) continue;
+    presentIndexes.push(index);
+    flags |= model.flagMaskByIndex[index] ?? 0;
+    present[index] = 0;
+  }
+  const activeInteractions: number[] = [];
+  const { interactions } = model;
+  for (let index = 0; index < interactions.length; index++) {
+    const rule = interactions[index];
+    if (rule && (flags & rule.leftBit) !== 0 && (flags & rule.rightBit) !== 0) activeInteractions.push(index);
+  }
+  return { presentIndexes, codes, categories, dropped, activeInteractions };
+}

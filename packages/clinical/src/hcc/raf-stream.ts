@@ -1,0 +1,63 @@
+import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
+import { scoreRafLine } from './raf-line';
+import type { RafOptions } from './score';
+
+const USAGE = 'usage: raf [--model v28|v24] [--no-mce] [--normalization FACTOR] [--coding-adjustment FRACTION]';
+
+function parseNumber(flag: string, value: string | undefined, valid: (n: number) => boolean): number | string {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(number) && valid(number)
+    ? number
+    : `${flag} needs a valid number`;
+}
+
+/** Parses the command line's flags. */
+export function parseRafArguments(args: readonly string[]): { options: RafOptions } | { error: string } {
+  const options: RafOptions = {};
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    if (flag === '--model') {
+      const model = args[++i];
+      if (model !== 'v28' && model !== 'v24') return { error: `--model must be v28 or v24\n${USAGE}` };
+      options.model = model;
+    } else if (flag === '--no-mce') options.applyMce = false;
+    else if (flag === '--normalization' || flag === '--coding-adjustment') {
+      const value = parseNumber(flag, args[++i], (n) => (flag === '--normalization' ? n > 0 : n >= 0 && n < 1));
+      if (typeof value === 'string') return { error: `${value}\n${USAGE}` };
+      if (flag === '--normalization') options.normalizationFactor = value;
+      else options.codingAdjustment = value;
+    } else return { error: `unknown argument ${flag ?? ''}\n${USAGE}` };
+  }
+  return { options };
+}
+
+const BATCH_CHARS = 1 << 16;
+
+/** Reads JSONL from `input`, writes one scored line per non-blank input line to `output`. */
+export async function runRafStream(input: Readable, output: Writable, options: RafOptions): Promise<void> {
+  input.setEncoding('utf8');
+  let pending = '';
+  let batch = '';
+  const score = (line: string): void => {
+    if (line.trim() !== '') batch += scoreRafLine(line, options) + '\n';
+  };
+  const flush = async (): Promise<void> => {
+    if (batch === '') return;
+    const text = batch;
+    batch = '';
+    if (!output.write(text)) await once(output, 'drain');
+  };
+  for await (const chunk of input) {
+    pending += chunk as string;
+    let start = 0;
+    for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+      score(pending.slice(start, end));
+      start = end + 1;
+      if (batch.length >= BATCH_CHARS) await flush();
+    }
+    pending = pending.slice(start);
+  }
+  score(pending);
+  await flush();
+}

@@ -1,0 +1,280 @@
+import type { Sex } from '../record';
+import {
+  COUNT_VARIABLES,
+  FACTOR_UNITS,
+  ORIGINALLY_DISABLED_VARIABLES,
+  compileModel,
+  type CompiledModel,
+  type CompiledSegment,
+} from './compile';
+import {
+  CONTINUING_CELLS,
+  NEW_ENROLLEE_CELLS,
+  continuingCellIndex,
+  isOriginallyDisabled,
+  newEnrolleeCellIndex,
+  segmentsForAge,
+  type Orec,
+} from './demographics';
+import { codesForHcc, evaluateDiagnoses, type DiagnosisState, type DroppedHcc } from './evaluate';
+import { getTableModel } from './model';
+import type { Segment } from './tables';
+import type { HccModelName } from './types';
+
+/** One beneficiary to score. */
+export interface RafInput {
+  /** Age in whole years as of February 1 of the payment year (CMS). */
+  age: number;
+  sex: Sex;
+  orec: Orec;
+  /** Medicaid: institutional `LTIMCAID` and the new-enrollee `MCAID` cells. */
+  medicaid: boolean;
+  segment: Segment;
+  /** ICD-10-CM codes (dots and case are normalised). */
+  diagnoses: readonly string[];
+}
+
+/** Scoring options; normalisation and the MA coding-pattern adjustment come from the yearly Rate Announcement. */
+export interface RafOptions {
+  /** Default `v28`. */
+  model?: HccModelName;
+  /** Apply the Medicare Code Editor age ranges (default true, as CMS's software). */
+  applyMce?: boolean;
+  /** Divides the raw score, e.g. 1.067 for V28 in PY2026 (Rate Announcement). */
+  normalizationFactor?: number;
+  /** MA coding-pattern adjustment as a fraction, e.g. 0.059 (statutory minimum 5.9 %). */
+  codingAdjustment?: number;
+}
+
+/** One scored term: a CMS variable that is 1 for the person in the segment and the factor it added. */
+export interface RafTerm {
+  variable: string;
+  factor: number;
+  kind: 'demographic' | 'hcc' | 'interaction' | 'count';
+  /** For `hcc` terms: the HCC and the codes that produced it. */
+  hcc?: number;
+  codes?: string[];
+}
+
+export interface SegmentScore {
+  raf: number;
+  demographic: number;
+}
+
+export interface RafResult {
+  model: HccModelName;
+  segment: Segment;
+  /** Raw risk score: the sum of the segment's factors, rounded to 4 decimals. */
+  raf: number;
+  rafDemographic: number;
+  /** raf / normalizationFactor x (1 - codingAdjustment), when a normalisation factor is given. */
+  paymentRaf: number | undefined;
+  /** Payment HCCs after the heart rule and hierarchies, ascending. */
+  hccs: number[];
+  paymentHccCount: number;
+  /** CMS names of the interaction terms scored in the segment. */
+  interactions: string[];
+  /** Code -> condition categories after the age/sex edits, before hierarchies. */
+  hccMap: Record<string, number[]>;
+  terms: RafTerm[];
+  dropped: DroppedHcc[];
+  /** Raw and demographic score of every segment that applies at the person's age. */
+  scores: Partial<Record<Segment, SegmentScore>>;
+}
+
+const round4 = (value: number): number => Math.round(value * 10000) / 10000;
+
+/** Units of 1/FACTOR_UNITS -> the decimal number (exact: scores have at most four decimals). */
+export function fromUnits(units: number): number {
+  return units / FACTOR_UNITS;
+}
+
+/** A person's demographic flags as indexes into the compiled segment tables. */
+export interface DemographicIndexes {
+  readonly continuingCell: number;
+  readonly newEnrolleeCell: number;
+  /** Sex index (F 0, M 1) when originally disabled (CMS `ORIGDS`), else -1. */
+  readonly originallyDisabled: number;
+  readonly medicaid: boolean;
+}
+
+/** A scored term in units of 1/FACTOR_UNITS (the library turns units into factors). */
+export interface UnitTerm {
+  variable: string;
+  units: number;
+  kind: RafTerm['kind'];
+  hcc?: number;
+}
+
+/** A segment's raw and demographic score in units of 1/FACTOR_UNITS. */
+export interface SegmentUnits {
+  raf: number;
+  demographic: number;
+}
+
+function addTerm(terms: UnitTerm[] | undefined, variable: string, units: number, kind: RafTerm['kind']): void {
+  terms?.push({ variable, units, kind });
+}
+
+/** The demographic part of a continuing-enrollee segment: age/sex cell, originally disabled, LTIMCAID. */
+function scoreContinuingDemographics(
+  segment: CompiledSegment,
+  person: DemographicIndexes,
+  model: CompiledModel,
+  terms?: UnitTerm[],
+): number {
+  let demographic = 0;
+  const cell = segment.continuingCells[person.continuingCell] ?? NaN;
+  if (!Number.isNaN(cell)) {
+    demographic += cell;
+    addTerm(terms, CONTINUING_CELLS[person.continuingCell] ?? '', cell, 'demographic');
+  }
+  if (person.originallyDisabled >= 0) {
+    const community = segment.originallyDisabled[person.originallyDisabled] ?? NaN;
+    if (!Number.isNaN(community)) {
+      demographic += community;
+      addTerm(terms, ORIGINALLY_DISABLED_VARIABLES[person.originallyDisabled] ?? '', community, 'demographic');
+    }
+    if (!Number.isNaN(segment.institutionalOriginallyDisabled)) {
+      demographic += segment.institutionalOriginallyDisabled;
+      addTerm(
+        terms,
+        model.tables.institutionalOriginallyDisabled,
+        segment.institutionalOriginallyDisabled,
+        'demographic',
+      );
+    }
+  }
+  if (person.medicaid && !Number.isNaN(segment.longTermMedicaid)) {
+    demographic += segment.longTermMedicaid;
+    addTerm(terms, 'LTIMCAID', segment.longTermMedicaid, 'demographic');
+  }
+  return demographic;
+}
+
+/** Scores one segment; pushes the terms into `terms` when given. */
+export function scoreSegment(
+  model: CompiledModel,
+  segment: CompiledSegment,
+  state: DiagnosisState,
+  person: DemographicIndexes,
+  terms?: UnitTerm[],
+): SegmentUnits {
+  if (segment.isNewEnrollee) {
+    // New enrollees are scored on their demographic cell alone (no diagnoses).
+    const factor = segment.newEnrolleeCells[person.newEnrolleeCell] ?? NaN;
+    if (Number.isNaN(factor)) throw new Error(`${model.tables.name}: no new-enrollee cell ${person.newEnrolleeCell}`);
+    addTerm(terms, NEW_ENROLLEE_CELLS[person.newEnrolleeCell] ?? '', factor, 'demographic');
+    return { raf: factor, demographic: factor };
+  }
+  const demographic = scoreContinuingDemographics(segment, person, model, terms);
+  let raf = demographic;
+  for (const index of state.presentIndexes) {
+    const factor = segment.hcc[index] ?? NaN;
+    if (Number.isNaN(factor)) continue;
+    raf += factor;
+    const hcc = model.hccOf[index] ?? 0;
+    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', hcc });
+  }
+  for (const index of state.activeInteractions) {
+    const factor = segment.interaction[index] ?? NaN;
+    if (Number.isNaN(factor)) continue;
+    raf += factor;
+    addTerm(terms, model.interactions[index]?.name ?? '', factor, 'interaction');
+  }
+  const count = Math.min(state.presentIndexes.length, 10);
+  const countFactor = segment.count[count] ?? NaN;
+  if (count > 0 && !Number.isNaN(countFactor)) {
+    raf += countFactor;
+    addTerm(terms, COUNT_VARIABLES[count] ?? '', countFactor, 'count');
+  }
+  return { raf, demographic };
+}
+
+/** The scoring run of one beneficiary, before it is shaped for the library or the command line. */
+export interface RafComputation {
+  readonly model: CompiledModel;
+  /** The requested segment. */
+  readonly segment: Segment;
+  readonly state: DiagnosisState;
+  /** Scores in units of 1/FACTOR_UNITS. */
+  readonly primary: SegmentUnits;
+  /** Terms of the requested segment (HCC terms without their codes). */
+  readonly terms: UnitTerm[];
+  /** Every segment that applies at the age, in CMS order, with its (unrounded) score. */
+  readonly segments: readonly Segment[];
+  readonly segmentScores: readonly SegmentUnits[];
+}
+
+/** Runs CMS's scoring for one beneficiary; throws a RangeError when the segment does not apply at that age. */
+export function computeRaf(input: RafInput, options: RafOptions): RafComputation {
+  const model = compileModel(getTableModel(options.model ?? 'v28'));
+  const segments = segmentsForAge(input.age);
+  if (!segments.includes(input.segment)) {
+    throw new RangeError(`segment ${input.segment} does not apply at age ${input.age} (${segments.join(', ')} do)`);
+  }
+  const state = evaluateDiagnoses(model, input, input.diagnoses, options.applyMce ?? true);
+  const demographics: DemographicIndexes = {
+    continuingCell: continuingCellIndex(input),
+    newEnrolleeCell: newEnrolleeCellIndex(input),
+    originallyDisabled: isOriginallyDisabled(input) ? (input.sex === 'F' ? 0 : 1) : -1,
+    medicaid: input.medicaid,
+  };
+  const terms: UnitTerm[] = [];
+  const segmentScores: SegmentUnits[] = [];
+  let primary: SegmentUnits = { raf: 0, demographic: 0 };
+  for (const segment of segments) {
+    const compiled = model.segments.get(segment);
+    if (!compiled) throw new Error(`${model.tables.name}: no segment ${segment}`);
+    const isPrimary = segment === input.segment;
+    const score = scoreSegment(model, compiled, state, demographics, isPrimary ? terms : undefined);
+    segmentScores.push(score);
+    if (isPrimary) primary = score;
+  }
+  return { model, segment: input.segment, state, primary, terms, segments, segmentScores };
+}
+
+/** raw / normalisation factor x (1 - MA coding-pattern adjustment), rounded to 4 decimals. */
+export function paymentRaf(raw: number, normalizationFactor: number, codingAdjustment = 0): number {
+  if (!(normalizationFactor > 0)) throw new RangeError('normalization factor must be positive');
+  if (!(codingAdjustment >= 0 && codingAdjustment < 1)) throw new RangeError('coding adjustment must be in [0, 1)');
+  return round4((raw / normalizationFactor) * (1 - codingAdjustment));
+}
+
+/**
+ * Scores a beneficiary as CMS's software does, in the requested segment and in every segment that
+ * applies at their age, with the breakdown: which code produced which HCC, what the heart rule and
+ * hierarchies dropped, and the factor of each term. Throws a RangeError when the requested segment
+ * does not apply at that age.
+ */
+export function scoreRaf(input: RafInput, options: RafOptions = {}): RafResult {
+  const run = computeRaf(input, options);
+  const { state } = run;
+  const scores: Partial<Record<Segment, SegmentScore>> = {};
+  run.segments.forEach((segment, index) => {
+    const score = run.segmentScores[index];
+    if (score) scores[segment] = { raf: fromUnits(score.raf), demographic: fromUnits(score.demographic) };
+  });
+  const raf = fromUnits(run.primary.raf);
+  return {
+    model: run.model.tables.name,
+    segment: input.segment,
+    raf,
+    rafDemographic: fromUnits(run.primary.demographic),
+    paymentRaf:
+      options.normalizationFactor === undefined
+        ? undefined
+        : paymentRaf(raf, options.normalizationFactor, options.codingAdjustment),
+    hccs: run.state.presentIndexes.map((index) => run.model.hccOf[index] ?? 0),
+    paymentHccCount: run.state.presentIndexes.length,
+    interactions: run.terms.filter((term) => term.kind === 'interaction').map((term) => term.variable),
+    hccMap: Object.fromEntries(state.codes.map((code, index) => [code, state.categories[index] ?? []])),
+    terms: run.terms.map(({ variable, units, kind, hcc }) =>
+      hcc === undefined
+        ? { variable, factor: fromUnits(units), kind }
+        : { variable, factor: fromUnits(units), kind, hcc, codes: codesForHcc(state, hcc) },
+    ),
+    dropped: run.state.dropped.map((drop) => ({ ...drop, codes: codesForHcc(state, drop.hcc) })),
+    scores,
+  };
+}

@@ -104,17 +104,17 @@ export const RETINAL_EYE_EXAM = defineCodeList({
   },
 });
 
-/** Estimated Glomerular Filtration Rate (LOINC subset: creatinine-based CKD-EPI and MDRD equations). */
+/** Estimated Glomerular Filtration Rate: the full 2025 expansion (13 LOINC codes; MDRD, CKD-EPI, cystatin C). */
 export const EGFR_LOINC = new Set([
-  ...['33914-3', '48642-3', '48643-1', '50044-7', '50210-4', '62238-1', '69405-9', '70969-1'],
-  ...['77147-7', '88293-6', '88294-4', '94677-2', '98979-8', '98980-6'],
+  ...['48642-3', '48643-1', '50044-7', '50210-4', '62238-1', '69405-9', '70969-1', '77147-7', '88293-6'],
+  ...['88294-4', '94677-2', '98979-8', '98980-6'],
 ]);
 export const EGFR_OID = '2.16.840.1.113883.3.6929.3.1000';
 
-/** Urine Albumin Creatinine Ratio (LOINC subset). */
+/** Urine Albumin Creatinine Ratio: the full 2025 expansion (13 LOINC codes). */
 export const UACR_LOINC = new Set([
-  ...['9318-7', '13705-9', '14958-3', '14959-1', '30000-4', '32294-1', '44292-1', '59159-4'],
-  ...['76401-9', '77253-3', '77254-1', '89998-9'],
+  ...['13705-9', '14585-4', '14958-3', '14959-1', '30000-4', '30001-2', '32294-1', '44292-1', '59159-4'],
+  ...['76401-9', '77253-3', '77254-1', '9318-7'],
 ]);
 export const UACR_OID = '2.16.840.1.113883.3.6929.3.1007';
 

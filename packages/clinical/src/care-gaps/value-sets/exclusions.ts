@@ -125,10 +125,17 @@ export const DEMENTIA_MEDICATION_INGREDIENTS = ['donepezil', 'galantamine', 'riv
 export const HOUSING_STATUS_LOINC = '71802-3';
 export const LIVES_IN_NURSING_HOME = '160734000';
 
+/** Bilateral Mastectomy: the full 2025 expansion (16 codes). */
 export const BILATERAL_MASTECTOMY = defineCodeList({
   name: 'Bilateral Mastectomy',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1005',
-  codes: { ICD10PCS: ['0HTV0ZZ'], SNOMED: ['27865001'] },
+  codes: {
+    ICD10PCS: ['0HTV0ZZ'],
+    SNOMED: [
+      ...['1268980002', '1269061009', '1279986002', '14693006', '14714006', '17086001', '22418005', '27865001'],
+      ...['456903003', '52314009', '60633004', '726636007', '76468001', '836436008', '870629001'],
+    ],
+  },
 });
 
 export const HISTORY_OF_BILATERAL_MASTECTOMY = defineCodeList({
@@ -161,61 +168,96 @@ export const UNILATERAL_MASTECTOMY_LEFT = defineCodeList({
   codes: { ICD10PCS: ['0HTU0ZZ'], SNOMED: ['429009003'] },
 });
 
+/** Malignant Neoplasm of Colon: all ICD-10-CM codes of the 2025 expansion (including history Z85.038/Z85.048), main SNOMED CT codes. */
 export const MALIGNANT_NEOPLASM_OF_COLON = defineCodeList({
   name: 'Malignant Neoplasm of Colon',
   oid: '2.16.840.1.113883.3.464.1003.108.12.1001',
-  codes: { ICD10CM: ['C19', 'C20', 'C212', 'C218', 'C785'] },
+  codes: {
+    ICD10CM: ['C19', 'C20', 'C212', 'C218', 'C785', 'Z85038', 'Z85048'],
+    SNOMED: ['269533000', '1701000119104', '254582000', '187760008', '109838007', '1259436003'],
+  },
+  // C18.0-C18.9: every code of the category is in the set.
   icdPrefixes: ['C18'],
 });
 
+/** Total Colectomy: the full 2025 expansion (32 codes). */
 export const TOTAL_COLECTOMY = defineCodeList({
   name: 'Total Colectomy',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1019',
   codes: {
-    CPT: ['44150', '44151', '44155', '44156', '44157', '44158', '44210', '44211', '44212'],
+    CPT: ['44150', '44151', '44152', '44153', '44155', '44156', '44157', '44158', '44210', '44211', '44212'],
     ICD10PCS: ['0DTE0ZZ', '0DTE4ZZ', '0DTE7ZZ', '0DTE8ZZ'],
-    SNOMED: ['26390003'],
+    SNOMED: [
+      ...['26390003', '303401008', '307666008', '307667004', '307669001', '31130001', '36192008', '44751009'],
+      ...['456004', '713165008', '787108001', '787109009', '787874000', '787875004', '787876003', '80294005'],
+      ...['858579005'],
+    ],
   },
 });
 
+/** End Stage Renal Disease: the full 2025 expansion (5 codes). */
 export const END_STAGE_RENAL_DISEASE = defineCodeList({
   name: 'End Stage Renal Disease',
   oid: '2.16.840.1.113883.3.526.3.353',
-  codes: { ICD10CM: ['N186'], SNOMED: ['46177005'] },
+  codes: { ICD10CM: ['N186'], SNOMED: ['236434000', '236435004', '236436003', '46177005'] },
 });
 
+/** Chronic Kidney Disease, Stage 5: the full 2025 expansion (2 codes). */
 export const CKD_STAGE_5 = defineCodeList({
   name: 'Chronic Kidney Disease, Stage 5',
   oid: '2.16.840.1.113883.3.526.3.1002',
   codes: { ICD10CM: ['N185'], SNOMED: ['433146000'] },
 });
 
+/** Kidney Transplant Recipient: the full 2025 expansion (Z94.0). */
 export const KIDNEY_TRANSPLANT_RECIPIENT = defineCodeList({
   name: 'Kidney Transplant Recipient',
   oid: '2.16.840.1.113883.3.464.1003.109.12.1029',
   codes: { ICD10CM: ['Z940'] },
 });
 
+/** Kidney Transplant: the full 2025 expansion (23 codes). */
 export const KIDNEY_TRANSPLANT = defineCodeList({
   name: 'Kidney Transplant',
   oid: '2.16.840.1.113883.3.464.1003.109.12.1012',
-  codes: { CPT: ['50360', '50365', '50380'], SNOMED: ['70536003'] },
+  codes: {
+    CPT: ['50360', '50365', '50380'],
+    HCPCS: ['S2065'],
+    ICD10PCS: ['0TY00Z0', '0TY00Z1', '0TY00Z2', '0TY10Z0', '0TY10Z1', '0TY10Z2'],
+    SNOMED: [
+      ...['175899003', '175901007', '175902000', '236138007', '313030004', '52213001', '6471000179103'],
+      ...['70536003', '711411006', '711413009', '765478004', '765479007', '782655004'],
+    ],
+  },
 });
 
+/** Dialysis Services: every CPT and HCPCS code of the 2025 expansion and its main SNOMED CT codes. */
 export const DIALYSIS_SERVICES = defineCodeList({
   name: 'Dialysis Services',
   oid: '2.16.840.1.113883.3.464.1003.109.12.1013',
   codes: {
-    CPT: ['90935', '90937', '90945', '90947', '90989', '90993', '90999'],
-    SNOMED: ['108241001', '265764009', '302497006', '71192002'],
+    CPT: ['90935', '90937', '90945', '90947', '90997', '90999', '99512'],
+    HCPCS: ['G0257', 'S9339'],
+    SNOMED: [
+      ...['108241001', '265764009', '302497006', '71192002', '238318009', '238319001', '714749008', '233575001'],
+      ...['67970008', '225230008', '428648006', '34897002'],
+    ],
   },
 });
 
+/** ESRD Monthly Outpatient Services: the full 2025 expansion (CPT 90951-90970, 90989, 90993, 90997, 90999, 99512). */
 export const ESRD_MONTHLY_OUTPATIENT = defineCodeList({
   name: 'ESRD Monthly Outpatient Services',
   oid: '2.16.840.1.113883.3.464.1003.109.12.1014',
   codes: {
-    CPT: Array.from({ length: 20 }, (_, index) => String(90951 + index)),
+    CPT: [
+      ...Array.from({ length: 20 }, (_, index) => String(90951 + index)),
+      '90989',
+      '90993',
+      '90997',
+      '90999',
+      '99512',
+    ],
   },
 });
 

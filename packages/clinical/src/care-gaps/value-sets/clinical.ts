@@ -223,7 +223,7 @@ export const PREGNANCY_OR_RELATED = defineCodeList({
   name: 'Pregnancy or Other Related Diagnoses',
   oid: '2.16.840.1.113883.3.600.1.1623',
   codes: { ICD10CM: ['Z331'] },
-  icdPrefixes: ['O0', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
+  icdPrefixes: ['O09', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
 });
 
 /** Tobacco Use Screening: the full 2025 expansion. */

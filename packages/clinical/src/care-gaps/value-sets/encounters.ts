@@ -16,10 +16,14 @@ export const OFFICE_VISIT = defineCodeList({
   },
 });
 
+/** Annual Wellness Visit: the full 2025 expansion (8 codes). */
 export const ANNUAL_WELLNESS_VISIT = defineCodeList({
   name: 'Annual Wellness Visit',
   oid: '2.16.840.1.113883.3.526.3.1240',
-  codes: { HCPCS: ['G0438', 'G0439'], SNOMED: ['444971000124105', '456201000124103'] },
+  codes: {
+    HCPCS: ['G0402', 'G0438', 'G0439'],
+    SNOMED: ['444971000124105', '456201000124103', '86013001', '866149003', '90526000'],
+  },
 });
 
 export const PREVENTIVE_ESTABLISHED_18_UP = defineCodeList({
@@ -34,22 +38,37 @@ export const PREVENTIVE_INITIAL_18_UP = defineCodeList({
   codes: { CPT: ['99385', '99386', '99387'] },
 });
 
+/** Home Healthcare Services: the full 2025 expansion (19 codes). */
 export const HOME_HEALTHCARE_SERVICES = defineCodeList({
   name: 'Home Healthcare Services',
   oid: '2.16.840.1.113883.3.464.1003.101.12.1016',
-  codes: { CPT: ['99341', '99342', '99344', '99345', '99347', '99348', '99349', '99350'] },
+  codes: {
+    CPT: ['99341', '99342', '99344', '99345', '99347', '99348', '99349', '99350'],
+    SNOMED: [
+      ...['185460008', '185462000', '185466002', '185467006', '185468001', '185470005', '225929007'],
+      ...['315205008', '439708006', '698704008', '704126008'],
+    ],
+  },
 });
 
+/** Telephone Visits: the full 2025 expansion (11 codes). */
 export const TELEPHONE_VISITS = defineCodeList({
   name: 'Telephone Visits',
   oid: '2.16.840.1.113883.3.464.1003.101.12.1080',
-  codes: { CPT: ['98966', '98967', '98968', '99441', '99442', '99443'] },
+  codes: {
+    CPT: ['98966', '98967', '98968', '99441', '99442', '99443'],
+    SNOMED: ['185317003', '314849005', '386472008', '386473003', '401267002'],
+  },
 });
 
+/** Virtual Encounter: the full 2025 expansion (16 codes). */
 export const VIRTUAL_ENCOUNTER = defineCodeList({
   name: 'Virtual Encounter',
   oid: '2.16.840.1.113883.3.464.1003.101.12.1089',
-  codes: { CPT: ['98970', '98971', '98972', '99421', '99422', '99423'], HCPCS: ['G0071', 'G2010', 'G2012'] },
+  codes: {
+    CPT: ['98970', '98971', '98972', '98980', '98981', '99421', '99422', '99423', '99457', '99458'],
+    HCPCS: ['G0071', 'G2010', 'G2012', 'G2250', 'G2251', 'G2252'],
+  },
 });
 
 export const NUTRITION_SERVICES = defineCodeList({

@@ -138,34 +138,63 @@ export const BILATERAL_MASTECTOMY = defineCodeList({
   },
 });
 
+/** History of bilateral mastectomy: the full 2025 expansion (4 codes). */
 export const HISTORY_OF_BILATERAL_MASTECTOMY = defineCodeList({
   name: 'History of bilateral mastectomy',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1068',
-  codes: { ICD10CM: ['Z9013'], SNOMED: ['136071000119101'] },
+  codes: { ICD10CM: ['Z9013'], SNOMED: ['136071000119101', '16087411000119102', '428529004'] },
 });
 
+/** Status Post Right Mastectomy: the full 2025 expansion (3 codes). */
 export const STATUS_POST_RIGHT_MASTECTOMY = defineCodeList({
   name: 'Status Post Right Mastectomy',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1070',
-  codes: { ICD10CM: ['Z9011'] },
+  codes: { ICD10CM: ['Z9011'], SNOMED: ['137681000119108', '429242008'] },
 });
 
+/** Status Post Left Mastectomy: the full 2025 expansion (3 codes). */
 export const STATUS_POST_LEFT_MASTECTOMY = defineCodeList({
   name: 'Status Post Left Mastectomy',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1069',
-  codes: { ICD10CM: ['Z9012'] },
+  codes: { ICD10CM: ['Z9012'], SNOMED: ['137671000119105', '429009003'] },
 });
 
+/** Unilateral Mastectomy Right: the full 2025 expansion (9 codes). */
 export const UNILATERAL_MASTECTOMY_RIGHT = defineCodeList({
   name: 'Unilateral Mastectomy Right',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1134',
-  codes: { ICD10PCS: ['0HTT0ZZ'], SNOMED: ['429400009'] },
+  codes: {
+    ICD10PCS: ['0HTT0ZZ'],
+    SNOMED: [
+      '429400009',
+      '451201000124106',
+      '726430006',
+      '726434002',
+      '726436000',
+      '741010006',
+      '741019007',
+      '836435007',
+    ],
+  },
 });
 
+/** Unilateral Mastectomy Left: the full 2025 expansion (9 codes). */
 export const UNILATERAL_MASTECTOMY_LEFT = defineCodeList({
   name: 'Unilateral Mastectomy Left',
   oid: '2.16.840.1.113883.3.464.1003.198.12.1133',
-  codes: { ICD10PCS: ['0HTU0ZZ'], SNOMED: ['429009003'] },
+  codes: {
+    ICD10PCS: ['0HTU0ZZ'],
+    SNOMED: [
+      '428571003',
+      '451211000124109',
+      '726429001',
+      '726435001',
+      '726437009',
+      '741009001',
+      '741018004',
+      '836437004',
+    ],
+  },
 });
 
 /** Malignant Neoplasm of Colon: all ICD-10-CM codes of the 2025 expansion (including history Z85.038/Z85.048), main SNOMED CT codes. */
@@ -261,12 +290,17 @@ export const ESRD_MONTHLY_OUTPATIENT = defineCodeList({
   },
 });
 
-/** Pregnancy (CMS165): the obstetric chapter and supervision of pregnancy. */
+/**
+ * Pregnancy (CMS165). The stored 2025 expansion starts its ICD-10-CM part at O09 (abortive outcomes
+ * O00-O08 are not in it) and runs without gaps through O35 as far as it is stored; the later
+ * categories kept here (O36-O48, O6x, O7x, O98, O99, O9A, Z33.1, Z34) are taken from the measure's
+ * intent (pregnancy overlapping the period) and should be checked against VSAC.
+ */
 export const PREGNANCY = defineCodeList({
   name: 'Pregnancy',
   oid: '2.16.840.1.113883.3.526.3.378',
-  codes: { ICD10CM: ['Z331'] },
-  icdPrefixes: ['O0', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
+  codes: { ICD10CM: ['Z331'], SNOMED: ['77386006', '72892002'] },
+  icdPrefixes: ['O09', 'O1', 'O2', 'O3', 'O4', 'O6', 'O7', 'O98', 'O99', 'O9A', 'Z34'],
 });
 
 export const BIPOLAR_DISORDER = defineCodeList({

@@ -1,4 +1,4 @@
-import { isWordCode, normaliseWord, phraseTokens, wordEnd } from './tokens';
+import { isWordCode, normaliseWord, phraseTokens } from './tokens';
 import type { MentionLexicon } from './types';
 
 /**
@@ -105,19 +105,44 @@ interface Words {
   ends: number[];
 }
 
+/** ASCII letters and digits, for the hot loop (module calls per character would cost more than the work). */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code += 1) ASCII_WORD[code] = isWordCode(code) ? 1 : 0;
+
+function isWordAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 ? ASCII_WORD[code] === 1 : isWordCode(code);
+}
+
 function scanWords(text: string): Words {
   const lower = text.toLowerCase();
   const sameLength = lower.length === text.length;
   const words: Words = { norms: [], starts: [], ends: [] };
+  const length = text.length;
   let index = 0;
-  while (index < text.length) {
-    if (!isWordCode(text.charCodeAt(index))) {
+  while (index < length) {
+    if (!isWordAt(text, index)) {
       index += 1;
       continue;
     }
-    const end = wordEnd(text, index);
+    let end = index + 1;
+    let apostrophe = false;
+    for (;;) {
+      if (end < length && isWordAt(text, end)) {
+        end += 1;
+      } else if (
+        end + 1 < length &&
+        (text.charCodeAt(end) === 0x27 || text.charCodeAt(end) === 0x2019) &&
+        isWordAt(text, end + 1)
+      ) {
+        apostrophe = true;
+        end += 2;
+      } else {
+        break;
+      }
+    }
     const slice = sameLength ? lower.slice(index, end) : text.slice(index, end).toLowerCase();
-    words.norms.push(slice.includes("'") || slice.includes('\u2019') ? normaliseWord(slice) : slice);
+    words.norms.push(apostrophe ? normaliseWord(slice) : slice);
     words.starts.push(index);
     words.ends.push(end);
     index = end;

@@ -146,26 +146,34 @@ export interface SectionHeader {
 }
 
 const BULLET = /^(?:[-*\u2022\u00b7\u25aa\u25e6\u2023\u2013]|\d{1,2}[.)]|#+)\s*/u;
-const HEADER_WITH_COLON = /^([A-Za-z][A-Za-z/&\- ]{0,48}?)\s*:/u;
+const HEADER_TEXT = /^[A-Za-z][A-Za-z/&\- ]{0,48}$/u;
 
 function normaliseHeader(text: string): string {
-  return text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const lower = text.toLowerCase().trim();
+  return lower.includes('  ') || lower.includes('\t') ? lower.replace(/\s+/gu, ' ') : lower;
+}
+
+function lookUp(candidate: string): SectionHeader | undefined {
+  const text = candidate.trim();
+  if (!HEADER_TEXT.test(text)) return undefined;
+  const kind = HEADERS.get(normaliseHeader(text));
+  return kind === undefined ? undefined : { kind, text };
 }
 
 /**
  * The known header a sentence opens with: "Family History: mother with ...", "PMH:", or a line that
- * is nothing but a known header ("FAMILY HISTORY").
+ * is nothing but a known header ("FAMILY HISTORY"). Runs for every sentence, so it bails out early.
  */
 export function findSectionHeader(sentence: string): SectionHeader | undefined {
-  const body = sentence.replace(BULLET, '');
-  const withColon = HEADER_WITH_COLON.exec(body);
-  if (withColon?.[1] !== undefined) {
-    const kind = HEADERS.get(normaliseHeader(withColon[1]));
-    if (kind !== undefined) return { kind, text: withColon[1].trim() };
+  const first = sentence.charCodeAt(0);
+  const isLetter = (first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a);
+  const body = isLetter ? sentence : sentence.replace(BULLET, '');
+  const colon = body.indexOf(':');
+  if (colon > 0 && colon <= 50) {
+    const header = lookUp(body.slice(0, colon));
+    if (header !== undefined) return header;
   }
-  if (body.length <= 50 && !/[.,;?]/u.test(body)) {
-    const kind = HEADERS.get(normaliseHeader(body));
-    if (kind !== undefined && /^[A-Z]/u.test(body.trim())) return { kind, text: body.trim() };
-  }
-  return undefined;
+  const code = body.charCodeAt(0);
+  if (body.length > 50 || !(code >= 0x41 && code <= 0x5a) || /[.,;:?]/u.test(body)) return undefined;
+  return lookUp(body);
 }

@@ -3,8 +3,10 @@ import type { TextSpan } from './types';
 /** Longest snippet shown to a provider, in characters (ellipses aside). */
 export const SNIPPET_LENGTH = 200;
 
+const UNUSUAL_SPACE = /[\t\n\r\f\v\u00a0\u2000-\u200b]| {2}/u;
+
 function collapse(text: string): string {
-  return text.replace(/\s+/gu, ' ');
+  return UNUSUAL_SPACE.test(text) ? text.replace(/\s+/gu, ' ') : text;
 }
 
 /**

@@ -21,11 +21,10 @@ const BULLET = /^[ \t]*(?:[-*\u2022\u00b7\u25aa\u25e6\u2023\u2013]|\d{1,2}[.)]|[
 const JOINING_WORDS = /\b(?:and|or|of|with|the|to|for|in|on|at|a|an|by|from|as|but|without|including)$/iu;
 
 function continuesPrevious(previous: string, line: string): boolean {
-  if (BULLET.test(line) || findSectionHeader(line.trim()) !== undefined) return false;
   const last = previous.trimEnd();
   if (/[.!?]$/u.test(last)) return false;
-  if (last.endsWith(',') || JOINING_WORDS.test(last)) return true;
-  return /^\s*[a-z]/u.test(line);
+  const reads = last.endsWith(',') || JOINING_WORDS.test(last) || /^\s*[a-z]/u.test(line);
+  return reads && !BULLET.test(line) && findSectionHeader(line.trim()) === undefined;
 }
 
 function splitBlocks(text: string): Block[] {
@@ -56,14 +55,19 @@ function splitBlocks(text: string): Block[] {
   return blocks;
 }
 
+function isSpaceAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0;
+}
+
 function pushTrimmed(sentences: Sentence[], text: string, start: number, end: number): void {
   let from = start;
   let to = end;
-  while (from < to && /\s/u.test(text[from] ?? '')) from += 1;
+  while (from < to && isSpaceAt(text, from)) from += 1;
   const bullet = BULLET.exec(text.slice(from, Math.min(to, from + 8)));
-  if (bullet !== null && from === start) from += bullet[0].length;
-  while (from < to && /\s/u.test(text[from] ?? '')) from += 1;
-  while (to > from && /\s/u.test(text[to - 1] ?? '')) to -= 1;
+  if (bullet !== null) from += bullet[0].length;
+  while (from < to && isSpaceAt(text, from)) from += 1;
+  while (to > from && isSpaceAt(text, to - 1)) to -= 1;
   if (to > from) sentences.push({ text: text.slice(from, to), start: from, end: to });
 }
 
@@ -73,8 +77,8 @@ function splitBlock(text: string, block: Block, sentences: Sentence[]): number {
   // The full stop of a numbered item ("1. CHF") ends no sentence.
   const bullet = BULLET.exec(text.slice(block.start, block.start + 12));
   for (let index = block.start + (bullet?.[0].length ?? 0); index < block.end; index += 1) {
-    const char = text[index];
-    if ((char === '.' || char === '!' || char === '?') && endsSentenceAt(text, index)) {
+    const code = text.charCodeAt(index);
+    if ((code === 0x2e || code === 0x21 || code === 0x3f) && endsSentenceAt(text, index)) {
       let end = index + 1;
       while (end < block.end && (text[end] === ')' || text[end] === '"')) end += 1;
       pushTrimmed(sentences, text, sentenceStart, end);

@@ -4,7 +4,10 @@
  */
 import { defineCodeList } from '../code-list';
 
-/** Diabetes: types 1, 2 and other specified, and pre-existing diabetes in pregnancy (not gestational O24.4). */
+/**
+ * Diabetes: every ICD-10-CM code of the 2025 expansion is in E10, E11, E13 and pre-existing diabetes in
+ * pregnancy O24.0/O24.1/O24.3/O24.8 (not E08/E09, not gestational O24.4); main SNOMED CT codes.
+ */
 export const DIABETES = defineCodeList({
   name: 'Diabetes',
   oid: '2.16.840.1.113883.3.464.1003.103.12.1001',
@@ -12,10 +15,17 @@ export const DIABETES = defineCodeList({
   icdPrefixes: ['E10', 'E11', 'E13', 'O240', 'O241', 'O243', 'O248'],
 });
 
+/** Essential Hypertension: the full 2025 expansion (I10 and 16 SNOMED CT codes). */
 export const ESSENTIAL_HYPERTENSION = defineCodeList({
   name: 'Essential Hypertension',
   oid: '2.16.840.1.113883.3.464.1003.104.12.1011',
-  codes: { ICD10CM: ['I10'], SNOMED: ['59621000', '38341003'] },
+  codes: {
+    ICD10CM: ['I10'],
+    SNOMED: [
+      ...['1201005', '18416000', '19769006', '23717007', '35303009', '371125006', '40511000119107', '429457004'],
+      ...['46481004', '59621000', '63287004', '71874008', '72022006', '78808002', '78975002', '9901000'],
+    ],
+  },
 });
 
 /** Diabetic Retinopathy: retinopathy and macular edema codes of type 1, type 2 and other diabetes. */

@@ -1,8 +1,23 @@
 import type { IcdCatalog } from './catalog';
 import type { IcdCode } from './catalog-types';
 import { normalizeIcdCode, hasIcdCodeShape } from './code-format';
-import { parseQuery, type ParsedQuery, type QueryTerm, type WeightedMeaning } from './query';
-import type { ClinicalMeaning } from './synonyms';
+import { parseQuery, type ParsedQuery, type QueryTerm } from './query';
+import {
+  boostFor,
+  flattenRanges,
+  inFlatRanges,
+  inRanges,
+  isSingleTerm,
+  MAX_SCANNED_RANGE,
+  rangeBounds,
+  scoreBound,
+  SCORE,
+  tokenCost,
+  type QueryScoring,
+  type ResolvedAlternative,
+  type ResolvedTerm,
+  type ScoreBound,
+} from './ranking';
 import { TopK } from './top-k';
 import { IcdWordIndex, type WordRange } from './word-index';
 
@@ -18,42 +33,22 @@ export interface RankedEntry {
 export interface EngineOptions {
   limit: number;
   billableOnly: boolean;
-}
-
-/**
- * Ranking weights. A code typed is what the coder wants, so code hits always come first. Among title hits: coverage
- * (the share of the title the query names, up to 100) favours short, general titles; a billable code beats a header of
- * equal relevance; the codes an abbreviation or everyday name most often means (synonyms.ts) come before rarer ones.
- */
-const SCORE = {
-  exactCode: 10_000,
-  codePrefix: 5_000,
-  billable: 12,
-  preferredFirst: 200,
-  preferredStep: 8,
-  home: 30,
-  titleStartsWithQuery: 5,
-} as const;
-
-interface ResolvedTerm {
-  ranges: WordRange[];
-  cost: number;
-}
-
-interface ResolvedAlternative {
-  terms: ResolvedTerm[];
-  cost: number;
+  /** Score every matching title instead of stopping at the bound (for checking that the bound never changes scores). */
+  exhaustive?: boolean;
 }
 
 /** The catalog's search: an inverted index over title words plus a sorted code list, both built once at load. */
 export class IcdSearchEngine {
   private readonly index: IcdWordIndex;
   private seen: Uint32Array;
+  /** 1 where the entry is billable, by tabular position. */
+  private readonly billable: Uint8Array;
   private generation = 0;
 
   constructor(private readonly catalog: IcdCatalog) {
     this.index = new IcdWordIndex(catalog.codes);
     this.seen = new Uint32Array(catalog.codes.length);
+    this.billable = Uint8Array.from(catalog.codes, (entry) => (entry.billable ? 1 : 0));
   }
 
   search(query: string, options: EngineOptions): RankedEntry[] {
@@ -93,28 +88,50 @@ export class IcdSearchEngine {
     const driver = tokens.reduce((best, alternatives) =>
       tokenCost(alternatives) < tokenCost(best) ? alternatives : best,
     );
-    const allRanges = tokens.flat().flatMap((alternative) => alternative.terms.flatMap((term) => term.ranges));
-    const firstRanges = (tokens[0] ?? []).flatMap((alternative) => alternative.terms.flatMap((term) => term.ranges));
+    const scoring: QueryScoring = {
+      terms: tokens.flat().flatMap((alternative) => alternative.terms.map((term) => flattenRanges([term]))),
+      first: Int32Array.from((tokens[0] ?? []).flatMap(rangeBounds)),
+      meanings: parsed.meanings,
+    };
+    // Tokens the driver's postings do not already guarantee: a one-term driver needs no second look.
+    const toVerify = tokens.filter((alternatives) => alternatives !== driver || !isSingleTerm(alternatives));
     const top = new TopK<{ position: number; score: number }>(
       options.limit,
       (left, right) => left.score > right.score || (left.score === right.score && left.position < right.position),
     );
+    const { postings, postingsStart, postingsRankingEnd, entryWeight } = this.index;
+    const bound = scoreBound(scoring, this.maxTermWeights(scoring), 0);
     this.nextGeneration();
     for (const alternative of driver) {
       const cheapest = alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
+      // Where the driver word is not a ranking word of a title, only the other query words can add coverage.
+      const withoutDriver = scoreBound(scoring, this.maxTermWeights(scoring), 1);
       for (const range of cheapest.ranges) {
-        const [start, end] = this.index.postingBounds(range);
-        for (let i = start; i < end; i++) {
-          const position = this.index.postings[i] ?? 0;
-          if (this.seen[position] === this.generation) continue;
-          this.seen[position] = this.generation;
-          const entry = this.catalog.codes[position];
-          if (!entry || (options.billableOnly && !entry.billable)) continue;
-          if (parsed.codePrefixes.length > 0 && !parsed.codePrefixes.some((prefix) => entry.code.startsWith(prefix)))
-            continue;
-          if (!tokens.every((alternatives) => alternatives.some((alt) => this.entryMatches(position, alt)))) continue;
-          const score = this.scoreEntry(position, entry, { allRanges, firstRanges, meanings: parsed.meanings });
-          top.offer({ position, score });
+        for (let word = range.low; word < range.high; word++) {
+          const visit = (from: number, to: number, wordBound: ScoreBound, skipTies: boolean): void => {
+            for (let i = from; i < to; i++) {
+              const position = postings[i] ?? 0;
+              if (this.seen[position] === this.generation) continue;
+              // A word's postings run from the lightest title up, and the bound only falls as titles get heavier:
+              // once a title cannot reach the kept hits, no later one in this run can. Titles left are not marked seen,
+              // so another word of the query can still bring them in.
+              const worst = top.worstKept();
+              if (worst && options.exhaustive !== true) {
+                const upper = wordBound.upperScore(entryWeight[position] ?? 0);
+                if (upper < worst.score || (skipTies && upper === worst.score)) return;
+              }
+              this.seen[position] = this.generation;
+              if (options.billableOnly && this.billable[position] === 0) continue;
+              if (parsed.codePrefixes.length > 0 && !this.startsWithAny(position, parsed.codePrefixes)) continue;
+              if (!this.matchesAll(position, toVerify)) continue;
+              const score = this.scoreEntry(position, scoring);
+              if (top.wouldKeep({ position, score })) top.offer({ position, score });
+            }
+          };
+          visit(postingsStart[word] ?? 0, postingsRankingEnd[word] ?? 0, bound, false);
+          // Titles naming the word only in an encounter extension or short title: a tie with the kept hits is not
+          // worth walking thousands of them for ("initial" alone).
+          visit(postingsRankingEnd[word] ?? 0, postingsStart[word + 1] ?? 0, withoutDriver, true);
         }
       }
     }
@@ -122,6 +139,39 @@ export class IcdSearchEngine {
       const entry = this.catalog.codes[position];
       return entry ? [{ entry, match: 'words' as const, score }] : [];
     });
+  }
+
+  /** Per term, the heaviest word it can match (0.25 when all its words are light, e.g. "other"), for the bound. */
+  private maxTermWeights(query: QueryScoring): number[] {
+    return query.terms.map((bounds) => {
+      let heaviest = 0;
+      for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
+        const low = bounds[i] ?? 0;
+        const high = bounds[i + 1] ?? 0;
+        if (high - low > MAX_SCANNED_RANGE) return 1;
+        for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.index.wordWeight[word] ?? 0);
+      }
+      return heaviest;
+    });
+  }
+
+  private startsWithAny(position: number, prefixes: string[]): boolean {
+    const code = this.catalog.codes[position]?.code ?? '';
+    return prefixes.some((prefix) => code.startsWith(prefix));
+  }
+
+  private matchesAll(position: number, tokens: ResolvedAlternative[][]): boolean {
+    for (const alternatives of tokens) {
+      let matched = false;
+      for (const alternative of alternatives) {
+        if (this.entryMatches(position, alternative)) {
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) return false;
+    }
+    return true;
   }
 
   private resolveAlternative(terms: QueryTerm[]): ResolvedAlternative {
@@ -143,29 +193,42 @@ export class IcdSearchEngine {
   }
 
   private entryMatches(position: number, alternative: ResolvedAlternative): boolean {
-    const { start, end } = this.index.entryBounds(position);
-    return alternative.terms.every((term) => {
-      for (let i = start; i < end; i++) if (inRanges(this.index.entryWords[i] ?? -1, term.ranges)) return true;
-      return false;
-    });
+    const { entryWords, entryWordsStart } = this.index;
+    const start = entryWordsStart[position] ?? 0;
+    const end = entryWordsStart[position + 1] ?? 0;
+    for (const term of alternative.terms) {
+      let found = false;
+      for (let i = start; i < end && !found; i++) found = inRanges(entryWords[i] ?? -1, term.ranges);
+      if (!found) return false;
+    }
+    return true;
   }
 
-  private scoreEntry(
-    position: number,
-    entry: IcdCode,
-    query: { allRanges: WordRange[]; firstRanges: WordRange[]; meanings: WeightedMeaning[] },
-  ): number {
-    const { start, longEnd } = this.index.entryBounds(position);
+  /**
+   * Coverage (each query term covers at most one title word, the heaviest it matches, so coverage is the share of the
+   * title's weight the query words name, up to 100), plus the bonuses. See `SCORE`.
+   */
+  private scoreEntry(position: number, query: QueryScoring): number {
+    const { entryWords, entryWordsStart, entryLongWordCount, wordWeight } = this.index;
+    const start = entryWordsStart[position] ?? 0;
+    const longEnd = start + (entryLongWordCount[position] ?? 0);
     let matched = 0;
-    for (let i = start; i < longEnd; i++) {
-      const word = this.index.entryWords[i] ?? -1;
-      if (inRanges(word, query.allRanges)) matched += this.index.wordWeight[word] ?? 0;
+    for (const term of query.terms) {
+      let best = 0;
+      for (let i = start; i < longEnd; i++) {
+        const word = entryWords[i] ?? -1;
+        if (inFlatRanges(word, term)) best = Math.max(best, wordWeight[word] ?? 0);
+      }
+      matched += best;
     }
-    const total = this.index.entryWeight[position] ?? 1;
-    let score = total > 0 ? (100 * matched) / total : 0;
-    if (entry.billable) score += SCORE.billable;
-    if (inRanges(this.index.entryWords[start] ?? -1, query.firstRanges)) score += SCORE.titleStartsWithQuery;
-    for (const { meaning, weight } of query.meanings) score += weight * boostFor(entry.code, meaning);
+    const total = this.index.entryWeight[position] ?? 0;
+    let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;
+    if (this.billable[position] === 1) score += SCORE.billable;
+    if (inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
+    if (query.meanings.length > 0) {
+      const code = this.catalog.codes[position]?.code ?? '';
+      for (const { meaning, weight } of query.meanings) score += weight * boostFor(code, meaning);
+    }
     return score;
   }
 
@@ -176,21 +239,6 @@ export class IcdSearchEngine {
       this.generation = 1;
     }
   }
-}
-
-function boostFor(code: string, meaning: ClinicalMeaning): number {
-  const rank = meaning.preferred.indexOf(code);
-  if (rank >= 0) return SCORE.preferredFirst - SCORE.preferredStep * rank;
-  return meaning.home.some((prefix) => code.startsWith(prefix)) ? SCORE.home : 0;
-}
-
-function tokenCost(alternatives: ResolvedAlternative[]): number {
-  return alternatives.reduce((sum, alternative) => sum + alternative.cost, 0);
-}
-
-function inRanges(word: number, ranges: WordRange[]): boolean {
-  for (const range of ranges) if (word >= range.low && word < range.high) return true;
-  return false;
 }
 
 function compareCodeHits(left: IcdCode, right: IcdCode, typed: string): number {

@@ -11,6 +11,17 @@ export class TopK<T> {
     private readonly isBetter: (left: T, right: T) => boolean,
   ) {}
 
+  /** The item a better one would push out, once `size` items are kept; undefined before. */
+  worstKept(): T | undefined {
+    return this.items.length < this.size ? undefined : this.items[this.items.length - 1];
+  }
+
+  /** Whether `offer(item)` would keep it: lets callers skip building items that would be dropped. */
+  wouldKeep(item: T): boolean {
+    const worst = this.items[this.items.length - 1];
+    return this.items.length < this.size || worst === undefined || this.isBetter(item, worst);
+  }
+
   offer(item: T): void {
     const items = this.items;
     if (items.length >= this.size) {

@@ -17,13 +17,17 @@ export interface WordRange {
  */
 export class IcdWordIndex {
   private readonly vocabulary: string[];
-  private readonly postingsStart: Int32Array;
-  /** Entry indices (positions in the catalog's tabular order), ascending within each word. */
+  readonly postingsStart: Int32Array;
+  /** Per word: where its postings stop being titles it ranks in (see `buildPostings`). */
+  readonly postingsRankingEnd: Int32Array;
+  /** Entry indices (positions in the catalog's tabular order), lightest title first within each word. */
   readonly postings: Int32Array;
-  private readonly entryWordsStart: Int32Array;
+  /** Start of each entry's words in `entryWords` (entry count + 1 values). */
+  readonly entryWordsStart: Int32Array;
   /** Per entry: the distinct words of the long title, then words found only in the short title. */
   readonly entryWords: Int32Array;
-  private readonly entryLongWordCount: Uint16Array;
+  /** How many of an entry's words are ranking words (the long title without its 7th-character extension). */
+  readonly entryLongWordCount: Uint16Array;
   /** Per entry: summed weight of the long title's words (see `weighWord`). */
   readonly entryWeight: Float32Array;
   readonly wordWeight: Float32Array;
@@ -58,7 +62,14 @@ export class IcdWordIndex {
     for (let id = 0; id < this.vocabulary.length; id++) {
       this.postingsStart[id + 1] = (this.postingsStart[id] ?? 0) + (counts[id] ?? 0);
     }
-    this.postings = buildPostings(this.entryWords, this.entryWordsStart, this.postingsStart);
+    // Lightest (shortest) titles first in every postings list: a query sees its best-covered titles early, and can stop
+    // once the remaining, heavier titles cannot reach the hits it keeps.
+    const lightestFirst = Array.from({ length: codes.length }, (_, entry) => entry).sort(
+      (left, right) => (this.entryWeight[left] ?? 0) - (this.entryWeight[right] ?? 0) || left - right,
+    );
+    const built = buildPostings(this, lightestFirst);
+    this.postings = built.postings;
+    this.postingsRankingEnd = built.rankingEnd;
   }
 
   /** The id range of one exact word (empty when the word is not in any title). */
@@ -166,16 +177,37 @@ function compareStrings(left: string | undefined, right: string | undefined): nu
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Counting sort of (word, entry) pairs by word; entries stay ascending because they are visited in order. */
-function buildPostings(entryWords: Int32Array, entryWordsStart: Int32Array, postingsStart: Int32Array): Int32Array {
+/**
+ * Counting sort of (word, entry) pairs by word. Within a word, entries where it is a ranking word come first, then
+ * those where it is only in the 7th-character extension or the short title (it adds nothing to their coverage); each
+ * group keeps the order the entries are visited in. Returns the postings and where each word's first group ends.
+ */
+function buildPostings(
+  index: {
+    entryWords: Int32Array;
+    entryWordsStart: Int32Array;
+    entryLongWordCount: Uint16Array;
+    postingsStart: Int32Array;
+  },
+  visitOrder: readonly number[],
+): { postings: Int32Array; rankingEnd: Int32Array } {
+  const { entryWords, entryWordsStart, entryLongWordCount, postingsStart } = index;
   const postings = new Int32Array(entryWords.length);
   const next = postingsStart.slice(0, -1);
-  for (let entry = 0; entry + 1 < entryWordsStart.length; entry++) {
-    for (let i = entryWordsStart[entry] ?? 0; i < (entryWordsStart[entry + 1] ?? 0); i++) {
-      const word = entryWords[i] ?? 0;
-      postings[next[word] ?? 0] = entry;
-      next[word] = (next[word] ?? 0) + 1;
+  const place = (ranking: boolean): void => {
+    for (const entry of visitOrder) {
+      const start = entryWordsStart[entry] ?? 0;
+      const longEnd = start + (entryLongWordCount[entry] ?? 0);
+      const [from, to] = ranking ? [start, longEnd] : [longEnd, entryWordsStart[entry + 1] ?? 0];
+      for (let i = from; i < to; i++) {
+        const word = entryWords[i] ?? 0;
+        postings[next[word] ?? 0] = entry;
+        next[word] = (next[word] ?? 0) + 1;
+      }
     }
-  }
-  return postings;
+  };
+  place(true);
+  const rankingEnd = next.slice();
+  place(false);
+  return { postings, rankingEnd };
 }

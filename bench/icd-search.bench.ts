@@ -1,0 +1,138 @@
+/**
+ * ICD-10-CM search over the whole FY2026 catalog (98,186 codes and headers): load time, then the latency of
+ * `searchIcd` (limit 20, with its V28/V24 HCC and edit annotations) over a fixed-seed mix of 2,000 queries a coder
+ * would type: exact codes with and without the dot, code prefixes, one to three title words with the last one cut
+ * short, clinical abbreviations, abbreviation plus word, and words with a patient (age and sex edits ranked in).
+ * Budget (issue 4): 95th percentile at most 2 ms per query on one core.
+ * Usage: node --import tsx bench/icd-search.bench.ts [queries]
+ */
+import { performance } from 'node:perf_hooks';
+
+import { getIcdCatalog } from '../packages/clinical/src/icd10/catalog';
+import { formatIcdCode } from '../packages/clinical/src/icd10/code-format';
+import { getIcdSearchEngine, searchIcd, type IcdSearchOptions } from '../packages/clinical/src/icd10/search';
+import { CLINICAL_SYNONYMS } from '../packages/clinical/src/icd10/synonyms';
+import { tokenizeText } from '../packages/clinical/src/icd10/text';
+
+const QUERY_COUNT = Number(process.argv[2] ?? 2_000);
+const WARM_UP = 300;
+const BUDGET_P95_MS = 2;
+
+/** Mulberry32: a small fixed-seed generator so every run measures the same queries. */
+function createRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = createRandom(20251001);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+let started = performance.now();
+const catalog = getIcdCatalog();
+const catalogMs = performance.now() - started;
+started = performance.now();
+getIcdSearchEngine();
+const indexMs = performance.now() - started;
+started = performance.now();
+searchIcd('E11.22');
+const firstQueryMs = performance.now() - started;
+
+const codes = catalog.codes;
+const billable = codes.filter((entry) => entry.billable);
+const abbreviations = CLINICAL_SYNONYMS.flatMap((synonym) => synonym.keys);
+const CONTENT_WORD = /^[a-z]{4,}$/;
+
+/** One to three words of a real title, in order, the last cut to 3+ letters as if still being typed. */
+function titleWords(): string {
+  const words = tokenizeText(pick(billable).longDescription).filter((word) => CONTENT_WORD.test(word));
+  if (words.length === 0) return 'diabetes';
+  const count = 1 + Math.floor(random() * Math.min(3, words.length));
+  const start = Math.floor(random() * (words.length - count + 1));
+  const chosen = words.slice(start, start + count);
+  const last = chosen[chosen.length - 1]!;
+  if (random() < 0.6) chosen[chosen.length - 1] = last.slice(0, 3 + Math.floor(random() * (last.length - 2)));
+  return chosen.join(' ');
+}
+
+type Generator = () => { query: string; options?: IcdSearchOptions };
+const MIX: [weight: number, kind: string, generate: Generator][] = [
+  [15, 'exact code with dot', () => ({ query: formatIcdCode(pick(billable).code) })],
+  [10, 'exact code, no dot, lower case', () => ({ query: pick(billable).code.toLowerCase() })],
+  [15, 'code prefix', () => ({ query: pick(codes).code.slice(0, 2 + Math.floor(random() * 3)) })],
+  [30, 'title words, last cut short', () => ({ query: titleWords() })],
+  [15, 'abbreviation', () => ({ query: pick(abbreviations) })],
+  [8, 'abbreviation plus word', () => ({ query: `${pick(abbreviations)} ${titleWords().split(' ')[0] ?? ''}` })],
+  [
+    7,
+    'words for a patient',
+    () => ({
+      query: titleWords(),
+      options: { person: { age: 20 + Math.floor(random() * 70), sex: pick(['F', 'M'] as const) } },
+    }),
+  ],
+];
+const totalWeight = MIX.reduce((sum, [weight]) => sum + weight, 0);
+
+function nextQuery(): { kind: string; query: string; options?: IcdSearchOptions } {
+  let roll = random() * totalWeight;
+  for (const [weight, kind, generate] of MIX) {
+    roll -= weight;
+    if (roll < 0) return { kind, ...generate() };
+  }
+  return { kind: MIX[0]![1], ...MIX[0]![2]() };
+}
+
+const queries = Array.from({ length: QUERY_COUNT + WARM_UP }, nextQuery);
+const timings: number[] = [];
+const slowest: { query: string; ms: number }[] = [];
+const byKind = new Map<string, number[]>();
+let empty = 0;
+queries.forEach(({ kind, query, options }, index) => {
+  const start = performance.now();
+  const hits = searchIcd(query, options);
+  const elapsed = performance.now() - start;
+  if (index < WARM_UP) return;
+  timings.push(elapsed);
+  slowest.push({ query, ms: elapsed });
+  byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed]);
+  if (hits.length === 0) empty++;
+});
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const format = (ms: number): string => ms.toFixed(3);
+
+console.log(`ICD-10-CM search, ${codes.length} codes and headers, node ${process.version}`);
+console.log(
+  `load: catalog ${catalogMs.toFixed(0)} ms, word index ${indexMs.toFixed(0)} ms, first query (loads HCC models) ${firstQueryMs.toFixed(0)} ms`,
+);
+console.log(`${timings.length} queries after ${WARM_UP} warm-up queries (${empty} with no hit)`);
+console.log(
+  `p50 ${format(percentile(timings, 50))} ms  p95 ${format(percentile(timings, 95))} ms  p99 ${format(percentile(timings, 99))} ms  max ${format(Math.max(...timings))} ms`,
+);
+for (const [kind, values] of byKind) {
+  console.log(
+    `  ${kind.padEnd(32)} n=${String(values.length).padStart(4)}  p50 ${format(percentile(values, 50))}  p95 ${format(percentile(values, 95))}  p99 ${format(percentile(values, 99))}`,
+  );
+}
+slowest.sort((a, b) => b.ms - a.ms);
+console.log(
+  `slowest: ${slowest
+    .slice(0, 8)
+    .map(({ query, ms }) => `"${query}" ${format(ms)}`)
+    .join(', ')}`,
+);
+const p95 = percentile(timings, 95);
+console.log(
+  p95 <= BUDGET_P95_MS
+    ? `PASS: p95 ${format(p95)} ms <= ${BUDGET_P95_MS} ms`
+    : `FAIL: p95 ${format(p95)} ms > ${BUDGET_P95_MS} ms`,
+);
+process.exitCode = p95 <= BUDGET_P95_MS ? 0 : 1;

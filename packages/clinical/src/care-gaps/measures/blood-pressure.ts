@@ -17,7 +17,7 @@ import { findDiagnoses, findEncounters, findProcedures, type Finding, type Measu
 import type { CareGap } from '../types';
 import { ADULT_OUTPATIENT_ENCOUNTER } from '../value-sets/encounters';
 import { DIASTOLIC_BP_LOINC, ESSENTIAL_HYPERTENSION, SYSTOLIC_BP_LOINC } from '../value-sets/clinical';
-import * as sets from '../value-sets/exclusions';
+import * as sets from '../value-sets/exclusion-conditions';
 import type { ObservationRecord } from '../../record';
 
 export const CMS165: MeasureDefinition = {
@@ -91,6 +91,12 @@ function findRenalOrPregnancy(context: MeasureContext): Exclusion | undefined {
     : undefined;
 }
 
+/** CMS165 numerator: lowest systolic < 140 and lowest diastolic < 90 on the most recent day. */
+function isControlled(day: BloodPressureDay): boolean {
+  const { systolic, diastolic } = day;
+  return (systolic.value ?? Infinity) < SYSTOLIC_LIMIT && (diastolic.value ?? Infinity) < DIASTOLIC_LIMIT;
+}
+
 function readingFinding(reading: ObservationRecord, label: string): Finding {
   return {
     resourceType: 'Observation',
@@ -119,11 +125,7 @@ export function evaluateCms165(context: MeasureContext): CareGap {
     return notApplicable(CMS165, context, { why: 'no-qualifying-diagnosis', reason });
   }
   const day = findMostRecentBloodPressureDay(context);
-  const controlled =
-    day?.systolic.value !== undefined &&
-    day.diastolic.value !== undefined &&
-    day.systolic.value < SYSTOLIC_LIMIT &&
-    day.diastolic.value < DIASTOLIC_LIMIT;
+  const controlled = day !== undefined && isControlled(day);
   const shown = day ? `${String(day.systolic.value)}/${String(day.diastolic.value)} mmHg on ${day.date}` : '';
   return buildGap(CMS165, context, {
     populationEvidence: hypertension.slice(0, 1),

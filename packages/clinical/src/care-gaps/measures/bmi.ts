@@ -18,7 +18,7 @@ import {
 } from '../record-query';
 import type { CareGap } from '../types';
 import { BMI_ENCOUNTER } from '../value-sets/encounters';
-import * as clinical from '../value-sets/clinical';
+import * as preventive from '../value-sets/preventive';
 
 export const CMS69: MeasureDefinition = {
   id: 'CMS69',
@@ -47,7 +47,7 @@ interface BmiResult {
 
 function assessBmi(context: MeasureContext): BmiResult {
   const { periodStart: from, periodEnd: to, year } = context;
-  const readings = findObservations(context, { loinc: new Set([clinical.BMI_LOINC]), from, to }).filter(
+  const readings = findObservations(context, { loinc: new Set([preventive.BMI_LOINC]), from, to }).filter(
     (item) => typeof item.value === 'number' && item.value > 0,
   );
   const valueOf = (item: Finding) => item.value as number;
@@ -63,8 +63,8 @@ function assessBmi(context: MeasureContext): BmiResult {
     };
   }
   for (const [reading, list, ingredients, label] of [
-    [high, clinical.HIGH_BMI_FOLLOW_UP, clinical.HIGH_BMI_MEDICATION_INGREDIENTS, 'above'],
-    [low, clinical.LOW_BMI_FOLLOW_UP, clinical.LOW_BMI_MEDICATION_INGREDIENTS, 'below'],
+    [high, preventive.HIGH_BMI_FOLLOW_UP, preventive.HIGH_BMI_MEDICATION_INGREDIENTS, 'above'],
+    [low, preventive.LOW_BMI_FOLLOW_UP, preventive.LOW_BMI_MEDICATION_INGREDIENTS, 'below'],
   ] as const) {
     if (!reading) continue;
     const followUp = findFollowUp(context, list, ingredients);
@@ -92,7 +92,7 @@ export function evaluateCms69(context: MeasureContext): CareGap {
     (item) => !virtual.has(item.resourceId) && ageInYearsAt(record.demographics.birthDate, item.date) >= 18,
   );
   const pregnancy = findDiagnoses(context, {
-    list: clinical.PREGNANCY_OR_RELATED,
+    list: preventive.PREGNANCY_OR_RELATED,
     timing: { kind: 'overlaps', from, to },
     activeOnly: true,
   });

@@ -24,7 +24,7 @@ import {
 import type { CareGap } from '../types';
 import { ADULT_OUTPATIENT_ENCOUNTER } from '../value-sets/encounters';
 import * as clinical from '../value-sets/clinical';
-import * as sets from '../value-sets/exclusions';
+import * as sets from '../value-sets/exclusion-conditions';
 
 export const CMS125: MeasureDefinition = {
   id: 'CMS125',

@@ -15,8 +15,8 @@ import {
 } from '../record-query';
 import type { CareGap } from '../types';
 import { DEPRESSION_SCREENING_ENCOUNTER } from '../value-sets/encounters';
-import * as clinical from '../value-sets/clinical';
-import { BIPOLAR_DISORDER } from '../value-sets/exclusions';
+import * as preventive from '../value-sets/preventive';
+import { BIPOLAR_DISORDER } from '../value-sets/exclusion-conditions';
 import type { ObservationRecord } from '../../record';
 
 export const CMS2: MeasureDefinition = {
@@ -43,15 +43,15 @@ interface Screening {
 
 /** The screening's result, or `undefined` when it carries none the measure can read. */
 function readScreening(reading: ObservationRecord, age: number): Screening | undefined {
-  const isAdult = reading.loinc === clinical.ADULT_DEPRESSION_SCREENING_LOINC;
-  const isAdolescent = reading.loinc === clinical.ADOLESCENT_DEPRESSION_SCREENING_LOINC;
+  const isAdult = reading.loinc === preventive.ADULT_DEPRESSION_SCREENING_LOINC;
+  const isAdolescent = reading.loinc === preventive.ADOLESCENT_DEPRESSION_SCREENING_LOINC;
   // Adolescent assessment for ages 12-17 at the period start, adult assessment for 17 and over.
   if ((isAdult && age < 17) || (isAdolescent && age > 17)) return undefined;
   if (isAdult || isAdolescent) {
-    if (reading.valueCode === clinical.DEPRESSION_SCREEN_POSITIVE) {
+    if (reading.valueCode === preventive.DEPRESSION_SCREEN_POSITIVE) {
       return { reading, positive: true, description: 'Depression screening positive' };
     }
-    if (reading.valueCode === clinical.DEPRESSION_SCREEN_NEGATIVE) {
+    if (reading.valueCode === preventive.DEPRESSION_SCREEN_NEGATIVE) {
       return { reading, positive: false, description: 'Depression screening negative' };
     }
     return undefined;
@@ -78,10 +78,10 @@ function findMostRecentScreening(context: MeasureContext, encounters: readonly F
 
 /** The follow-up value sets for the patient's age at the period start (adolescent to 16, both at 17, adult from 18). */
 function followUpLists(age: number): CodeList[] {
-  if (age <= 16) return [clinical.ADOLESCENT_DEPRESSION_FOLLOW_UP];
+  if (age <= 16) return [preventive.ADOLESCENT_DEPRESSION_FOLLOW_UP];
   return age === 17
-    ? [clinical.ADOLESCENT_DEPRESSION_FOLLOW_UP, clinical.ADULT_DEPRESSION_FOLLOW_UP]
-    : [clinical.ADULT_DEPRESSION_FOLLOW_UP];
+    ? [preventive.ADOLESCENT_DEPRESSION_FOLLOW_UP, preventive.ADULT_DEPRESSION_FOLLOW_UP]
+    : [preventive.ADULT_DEPRESSION_FOLLOW_UP];
 }
 
 /** Follow-up on the day of the encounter, or ordered up to two days after it, within the period. */
@@ -90,7 +90,7 @@ function findFollowUp(context: MeasureContext, encounter: Finding, age: number):
   return [
     ...followUpLists(age).flatMap((list) => findProcedures(context, list, encounter.date, to)),
     ...findMedications(context, {
-      ingredients: clinical.DEPRESSION_MEDICATION_INGREDIENTS,
+      ingredients: preventive.DEPRESSION_MEDICATION_INGREDIENTS,
       from: encounter.date,
       to,
       timing: 'starts',

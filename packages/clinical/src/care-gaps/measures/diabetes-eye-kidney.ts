@@ -29,7 +29,7 @@ import {
 import type { CareGap } from '../types';
 import { EYE_EXAM_ENCOUNTER, KIDNEY_EVALUATION_ENCOUNTER } from '../value-sets/encounters';
 import { DIABETES, DIABETIC_RETINOPATHY, EGFR_LOINC, RETINAL_EYE_EXAM, UACR_LOINC } from '../value-sets/clinical';
-import { CKD_STAGE_5, END_STAGE_RENAL_DISEASE } from '../value-sets/exclusions';
+import { CKD_STAGE_5, END_STAGE_RENAL_DISEASE } from '../value-sets/exclusion-conditions';
 import { unionCodeLists } from '../code-list';
 
 export const CMS131: MeasureDefinition = {

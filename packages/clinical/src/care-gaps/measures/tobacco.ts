@@ -19,7 +19,7 @@ import {
 } from '../record-query';
 import type { CareGap } from '../types';
 import { TOBACCO_PREVENTIVE_VISIT, TOBACCO_QUALIFYING_VISIT } from '../value-sets/encounters';
-import * as clinical from '../value-sets/clinical';
+import * as preventive from '../value-sets/preventive';
 import type { ObservationRecord } from '../../record';
 
 export const CMS138: MeasureDefinition = {
@@ -33,7 +33,7 @@ export const CMS138: MeasureDefinition = {
 function findMostRecentScreening(context: MeasureContext): ObservationRecord | undefined {
   let best: ObservationRecord | undefined;
   for (const reading of context.record.observations) {
-    if (!clinical.TOBACCO_SCREENING_LOINC.has(reading.loinc)) continue;
+    if (!preventive.TOBACCO_SCREENING_LOINC.has(reading.loinc)) continue;
     if (reading.date < context.periodStart || reading.date > context.asOf) continue;
     if (!best || reading.date >= best.date) best = reading;
   }
@@ -45,14 +45,14 @@ function findCessationIntervention(context: MeasureContext): Finding | undefined
   const from = addMonths(context.periodStart, -6);
   const to = context.periodEnd;
   return [
-    ...findProcedures(context, clinical.TOBACCO_CESSATION_COUNSELING, from, to),
+    ...findProcedures(context, preventive.TOBACCO_CESSATION_COUNSELING, from, to),
     ...findDiagnoses(context, {
-      list: clinical.TOBACCO_COUNSELING_DIAGNOSIS,
+      list: preventive.TOBACCO_COUNSELING_DIAGNOSIS,
       timing: { kind: 'starts-during', from, to },
       conditionsOnly: true,
     }),
     ...findMedications(context, {
-      ingredients: clinical.TOBACCO_PHARMACOTHERAPY_INGREDIENTS,
+      ingredients: preventive.TOBACCO_PHARMACOTHERAPY_INGREDIENTS,
       from,
       to,
       timing: 'starts',
@@ -75,14 +75,14 @@ function assessTobacco(context: MeasureContext): { met: boolean; evidence: Findi
   const screening = findMostRecentScreening(context);
   if (!screening) return { met: false, evidence: [], reason: `no tobacco use screening yet in ${context.year}.` };
   const code = screening.valueCode ?? '';
-  if (clinical.TOBACCO_NON_USER.has(code)) {
+  if (preventive.TOBACCO_NON_USER.has(code)) {
     return {
       met: true,
       evidence: [screeningFinding(screening, 'non-user')],
       reason: `screened on ${screening.date}: non-user.`,
     };
   }
-  if (!clinical.TOBACCO_USER.has(code)) {
+  if (!preventive.TOBACCO_USER.has(code)) {
     const reason = `the most recent tobacco screening (${screening.date}) records neither use nor non-use.`;
     return { met: false, evidence: [screeningFinding(screening, 'result not coded')], reason };
   }

@@ -31,7 +31,12 @@ const HYPOTHETICAL_POST = ['prophylaxis', 'precautions', 'as needed', 'prn', 'p.
  */
 const HYPOTHETICAL_INITIAL = ['should'];
 
-/** "History of" and its kin: the condition began in the past (it may or may not go on). */
+/**
+ * "History of" and its kin: the condition began in the past (it may or may not go on). "Status post"
+ * is here too (ConText lists it as historical): after "s/p" comes either a past event ("s/p MI", "s/p
+ * CVA": historical) or a lasting status or the disease a procedure treated ("s/p BKA", "s/p kidney
+ * transplant", "s/p CABG for CAD"), which a chronic lexicon entry reads as present.
+ */
 // prettier-ignore
 const HISTORY_PRE = [
   'history of', 'hx of', 'h/o', 'hist of', 'history significant for', 'history notable for', 'history remarkable for',
@@ -39,19 +44,18 @@ const HISTORY_PRE = [
   'past medical history', 'past medical history of', 'past medical history significant for',
   'past medical history notable for', 'pmh', 'pmh of', 'pmh significant for', 'pmhx', 'pmhx of', 'past history of',
   'prior', 'previous', 'previously', 'prior history of', 'known history of', 'long history of',
-  'longstanding history of', 'hx', 'medical hx of',
+  'longstanding history of', 'hx', 'medical hx of', 'status post', 's/p',
 ];
 
-/** Words saying the condition has ended (ConText "status post"; "resolved" and "former" are ours). */
+/** Words saying the condition has ended ("resolved", "former", "cured", "no longer": ours). */
 // prettier-ignore
 const ENDED_PRE = [
-  'remote history of', 'distant history of', 'remote', 'old', 'former', 'resolution of', 'status post', 's/p',
-  'no longer', 'no longer has', 'recovered from', 'childhood', 'in the past',
+  'remote history of', 'distant history of', 'remote', 'old', 'former', 'resolution of', 'no longer', 'no longer has', 'recovered from', 'childhood', 'in the past',
 ];
 // prettier-ignore
 const ENDED_POST = [
   'in the past', 'resolved', 'has resolved', 'now resolved', 'since resolved', 'no longer present', 'as a child',
-  'in childhood',
+  'in childhood', 'cured', 'was cured', 'has been cured',
 ];
 
 /**
@@ -119,6 +123,8 @@ export const CONTEXT_RULES: readonly TriggerRule[] = [
   ...pseudo(HISTORICAL_PSEUDO),
   ...terminate(HISTORICAL_TERMINATIONS, ['historical']),
   ...forward('uncertain', UNCERTAIN_PRE),
+  // "Suspicion for myeloma given anemia": the evidence after "given" is stated, not suspected (ours).
+  ...terminate(['given', 'in view of', 'in light of'], ['uncertain']),
   ...backward('uncertain', UNCERTAIN_POST),
   // "CHF vs COPD", "? CHF", "CHF?", "suspected CHF" and "CHF, suspected" reach both ways, briefly.
   ...both('uncertain', ['vs', 'vs.', 'versus'], { forwardWindow: 4, backwardWindow: 4, crossesCommas: true }),

@@ -151,6 +151,32 @@ function decide(hits: readonly Hit[], chronic: boolean): AssertionResult {
   return { assertion: 'present' };
 }
 
+/**
+ * Words for an episode of a chronic disease. "No CHF exacerbation", "no asthma attacks", "return if
+ * COPD flares": the negation or condition is about the episode, and naming it presupposes the
+ * disease (ours; NegEx would negate the disease).
+ */
+const EPISODE_NOUNS = new Set([
+  'exacerbation',
+  'exacerbations',
+  'flare',
+  'flares',
+  'flareup',
+  'flareups',
+  'attack',
+  'attacks',
+  'decompensation',
+  'crisis',
+  'crises',
+  'relapse',
+  'relapses',
+]);
+
+function namesAnEpisode(tokens: readonly Token[], lastTargetToken: number): boolean {
+  const next = tokens[lastTargetToken + 1];
+  return next !== undefined && EPISODE_NOUNS.has(next.norm);
+}
+
 /** The assertion of a target in an analysed sentence, with the cue that decided it. */
 export function assertTarget(
   analysis: SentenceAnalysis,
@@ -159,7 +185,10 @@ export function assertTarget(
 ): AssertionResult {
   const range = targetTokens(analysis.tokens, target);
   if (range === undefined) return { assertion: 'present' };
-  const hits = collectHits(analysis, range[0], range[1]);
+  const hits = collectHits(analysis, range[0], range[1]).filter(
+    (hit) =>
+      !namesAnEpisode(analysis.tokens, range[1]) || (hit.category !== 'negated' && hit.category !== 'hypothetical'),
+  );
   const fromSection = sectionHit(options.section, options.sectionHeader);
   if (fromSection !== undefined) hits.push(fromSection);
   return decide(hits, options.chronic === true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARE_GAP_MEASURES, evaluateCareGaps } from './evaluate-care-gaps';
-import { aCondition, anEncounter, anObservation, aPatient } from './test-factories';
+import { aCondition, anEncounter, anObservation, aPatient, aProcedure, gapFor } from './test-factories';
 
 describe('evaluateCareGaps', () => {
   const record = aPatient({
@@ -43,5 +43,51 @@ describe('evaluateCareGaps', () => {
 
   it('rejects an as-of value that is not a date', () => {
     expect(() => evaluateCareGaps(record, { asOf: 'yesterday' })).toThrow('Not an ISO date');
+  });
+
+  it('points every piece of evidence at the record item it came from', () => {
+    const [gap] = evaluateCareGaps(record, { asOf: '2026-11-21', measures: ['CMS122'] });
+    const ids = new Set([...record.conditions, ...record.encounters, ...record.observations].map((item) => item.id));
+    expect(gap?.evidence.length).toBeGreaterThan(0);
+    for (const item of gap?.evidence ?? []) expect(ids.has(item.resourceId)).toBe(true);
+  });
+});
+
+describe('record reading shared by the measures', () => {
+  it('accepts a diabetes diagnosis from a claim dated in the period', () => {
+    const patient = aPatient({
+      birthDate: '1970-01-01',
+      claims: [{ id: 'claim-1', icdCode: 'E1165', serviceDate: '2026-02-01', source: 'HIE' }],
+      encounters: [anEncounter('2026-02-01')],
+    });
+    expect(gapFor(patient, 'CMS122').evidence[0]).toMatchObject({ resourceType: 'Claim', resourceId: 'claim-1' });
+  });
+
+  it('ignores refuted diagnoses', () => {
+    const patient = aPatient({
+      birthDate: '1970-01-01',
+      conditions: [aCondition('E119', '2020-01-01', { verificationStatus: 'refuted' })],
+      encounters: [anEncounter('2026-02-01')],
+    });
+    expect(gapFor(patient, 'CMS122').notApplicableReason).toBe('no-qualifying-diagnosis');
+  });
+
+  it('does not exclude on a hospice admission dated after the as-of day', () => {
+    const patient = aPatient({
+      birthDate: '1970-01-01',
+      encounters: [anEncounter('2026-02-01'), anEncounter('2026-09-01', '305336008')],
+    });
+    expect(gapFor(patient, 'CMS130', '2026-06-30').status).toBe('open');
+    expect(gapFor(patient, 'CMS130', '2026-09-01').notApplicableReason).toBe('excluded');
+  });
+
+  it('reads imaging reports filed as LOINC-coded procedures', () => {
+    const patient = aPatient({
+      birthDate: '1965-01-01',
+      sex: 'F',
+      encounters: [anEncounter('2026-02-01')],
+      procedures: [aProcedure('24606-6', '2025-12-01', 'http://loinc.org')],
+    });
+    expect(gapFor(patient, 'CMS125')).toMatchObject({ status: 'closed', dueDate: '2027-12-31' });
   });
 });

@@ -51,9 +51,16 @@ export function applyHierarchies(
   return drafts.filter((draft) => !dominated.has(draft));
 }
 
-/** ICD-10-CM titles of a residual code: "Unspecified atrial fibrillation", "Heart failure, unspecified". */
+/**
+ * ICD-10-CM titles of a residual code, which a more specific code of its category replaces:
+ * "Unspecified atrial fibrillation", "Heart failure, unspecified", "Type 2 diabetes mellitus without complications".
+ */
 function isUnspecifiedTitle(description: string): boolean {
-  return description.startsWith('Unspecified') || description.endsWith(', unspecified');
+  return (
+    description.startsWith('Unspecified') ||
+    description.endsWith(', unspecified') ||
+    description.endsWith('without complications')
+  );
 }
 
 function isSubset(small: readonly number[], large: readonly number[]): boolean {
@@ -62,7 +69,8 @@ function isSubset(small: readonly number[], large: readonly number[]): boolean {
 
 /**
  * Folds an unspecified code into a more specific code of the same category and HCC that is also
- * suggested (I48.91 into I48.0, I50.9 into I50.22, N18.9 into N18.4): the coder codes only the specific one.
+ * suggested (I48.91 into I48.0, I50.9 into I50.22, N18.9 into N18.4, E11.9 into E11.65): the coder
+ * codes only the specific one.
  */
 export function foldUnspecified(drafts: readonly Draft[], model: SuspectingModel): Draft[] {
   const folded = new Set<Draft>();

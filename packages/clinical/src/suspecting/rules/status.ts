@@ -93,9 +93,11 @@ const NOT_DONE = /\b(revision|refus|declin|planned|scheduled|prevent|partial)/i;
 
 function levelOf(code: string, display: string): AmputationLevel | undefined {
   const byCode = AMPUTATION_CPT[code];
-  if (byCode) return byCode;
-  if (!AMPUTATION_WORDS.test(display) || NOT_DONE.test(display)) return undefined;
-  return LEVEL_WORDS.find(([pattern]) => pattern.test(display))?.[1];
+  const isNamed = AMPUTATION_WORDS.test(display) && !NOT_DONE.test(display);
+  const byWords = isNamed || byCode ? LEVEL_WORDS.find(([pattern]) => pattern.test(display))?.[1] : undefined;
+  // CPT 28810-28825 cover any toe; the words say whether it was the great toe.
+  if (byCode === 'toe' && byWords === 'great-toe') return byWords;
+  return byCode ?? (isNamed ? byWords : undefined);
 }
 
 function sidesOf(text: string): string[] {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { CONDITION_LEXICON } from './condition-lexicon';
+import { getSuspectingReference } from './reference';
+import { aCondition, aDocument, aPatient } from './testing/factories';
+import { suggestedCodes, suggestionFor } from './testing/expect-suggestions';
+
+const noteSaying = (text: string, source: 'EHR' | 'HIE' = 'EHR') =>
+  aPatient({ documents: [aDocument(text, '2026-02-10', { source })] });
+
+describe('documented elsewhere', () => {
+  it('suggests a condition a note states, with the sentence as evidence', () => {
+    const suggestion = suggestionFor(
+      noteSaying('Assessment: Chronic systolic heart failure, stable on current regimen.'),
+      'I5022',
+    );
+    expect(suggestion?.category).toBe('Suspect');
+    expect(suggestion?.suspectKind).toBe('documented-elsewhere');
+    expect(suggestion?.evidence[0]?.resourceType).toBe('DocumentReference');
+    expect(suggestion?.evidence[0]?.text).toContain('Chronic systolic heart failure');
+  });
+
+  it('does not suggest a negated condition', () => {
+    expect(suggestedCodes(noteSaying('Patient denies any history of COPD. No evidence of heart failure.'))).toEqual([]);
+  });
+
+  it('does not suggest a family-history condition', () => {
+    expect(
+      suggestedCodes(noteSaying('Family history: mother with schizophrenia and father with type 2 diabetes.')),
+    ).toEqual([]);
+  });
+
+  it('does not suggest a hypothetical or uncertain condition', () => {
+    expect(suggestedCodes(noteSaying('Return if you develop symptoms of heart failure.'))).toEqual([]);
+    expect(suggestedCodes(noteSaying('Rule out COPD; spirometry ordered.'))).toEqual([]);
+  });
+
+  it('takes the longest statement: "CKD stage 4" is N18.4, not also N18.9', () => {
+    expect(suggestedCodes(noteSaying('Problem: CKD stage 4, followed by nephrology.'))).toEqual(['N184']);
+  });
+
+  it('puts a condition stated only in a partner organisation record in the partner-organisation-notes group', () => {
+    expect(suggestionFor(noteSaying('Diagnoses: Parkinson disease.', 'HIE'), 'G20A1')?.explanationGroup).toBe(
+      'partner-organisation-notes',
+    );
+  });
+
+  it('uses the ICD-10-CM code of an HIE condition, and the words of a SNOMED-only one', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition('I480', '2025-07-01', { source: 'HIE', display: 'Paroxysmal atrial fibrillation' }),
+        aCondition(undefined, '2025-07-01', {
+          source: 'HIE',
+          snomedCode: '44054006',
+          display: 'Diabetes mellitus type 2 (disorder)',
+        }),
+      ],
+    });
+    expect(suggestedCodes(record)).toEqual(['E119', 'I480']);
+  });
+
+  it('ignores a resolved or refuted HIE condition', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition('I480', '2025-07-01', { source: 'HIE', clinicalStatus: 'resolved' }),
+        aCondition('J449', '2025-07-01', { source: 'HIE', verificationStatus: 'refuted' }),
+      ],
+    });
+    expect(suggestedCodes(record)).toEqual([]);
+  });
+
+  it('does not read notes older than the two prior calendar years', () => {
+    const record = aPatient({ documents: [aDocument('Assessment: COPD.', '2023-12-31')] });
+    expect(suggestedCodes(record)).toEqual([]);
+  });
+});
+
+describe('the condition lexicon', () => {
+  it('names only billable FY2026 codes', () => {
+    const reference = getSuspectingReference();
+    const invalid = CONDITION_LEXICON.filter((entry) => reference.describe(entry.id)?.billable !== true).map(
+      (entry) => entry.id,
+    );
+    expect(invalid).toEqual([]);
+  });
+});

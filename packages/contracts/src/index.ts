@@ -2,3 +2,4 @@ export * from './errors';
 export * from './envelope';
 export * from './endpoint';
 export * from './system';
+export * from './auth-enums';

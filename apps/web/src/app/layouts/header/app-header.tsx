@@ -1,0 +1,91 @@
+import { AppstoreOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../../components/logo';
+import { Z_INDEX } from '../../../config/constants';
+import { env } from '../../../config/env';
+import { isOverlayPath, paths } from '../../../config/paths';
+import { useFlag } from '../../../lib/feature-flags';
+import { useSession } from '../../../lib/session';
+import { logger } from '../../logger';
+import { appsMenuItems, avatarMenuSections, type AppsMenuKey } from './menus';
+
+const APPS: Record<AppsMenuKey, { label: string; href: string }> = {
+  portraits: { label: 'Patient Portraits', href: paths.schedule.href() },
+  quality: { label: 'Quality Workspace', href: paths.quality.href() },
+  analytics: { label: 'Analytics', href: paths.analytics.href() },
+  admin: { label: 'Admin', href: paths.admin.href() },
+  files: { label: 'File manager', href: paths.files.href() },
+};
+
+export interface AppHeaderProps {
+  title: string | undefined;
+  /** Shown beside the title (e.g. the schedule's day navigation). */
+  sideHeader?: ReactNode;
+  /** Shown in the middle of the header (e.g. a patient search). */
+  mainHeader?: ReactNode;
+}
+
+/** The global header of spec §2: logo, page title, the two slots, Contact us, the apps and avatar menus. */
+export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
+  const auth = useSession();
+  const { pathname } = useLocation();
+  const isOverlay = isOverlayPath(pathname);
+  const showFeedback = useFlag('ShowFeedbackButton');
+  const apps = appsMenuItems({
+    auth,
+    isOrganizationQualityOn: useFlag('configuration_OrganizationQuality'),
+    isAdminToolOn: useFlag('flag_AdminTool'),
+  });
+  const avatar = avatarMenuSections({ auth, isOverlay });
+  const hasAppsPermissions = apps.length > 0;
+
+  useEffect(() => {
+    if (auth.loggedIn && !hasAppsPermissions) logger.info('No permissions to show any apps menu items');
+  }, [auth.loggedIn, hasAppsPermissions]);
+
+  const appsMenu: MenuProps['items'] = apps.map((key) => ({ key, label: <Link to={APPS[key].href}>{APPS[key].label}</Link> }));
+  const avatarMenu: MenuProps['items'] = [
+    ...(avatar.account
+      ? [
+          { key: 'email', label: auth.values.email || 'Signed in', disabled: true },
+          { key: 'sign-out', label: <Link to={paths.logout.href()}>Sign out</Link> },
+        ]
+      : []),
+  ];
+
+  return (
+    <Layout.Header
+      style={{ position: 'sticky', top: 0, zIndex: Z_INDEX.stickyHeader, display: 'flex', alignItems: 'center', gap: 16 }}
+    >
+      <Link to={paths.schedule.href()} aria-label="Cairn home">
+        <Logo size="Small" />
+      </Link>
+      {title && (
+        <Typography.Title level={1} style={{ fontSize: 18, margin: 0, whiteSpace: 'nowrap' }}>
+          {title}
+        </Typography.Title>
+      )}
+      {sideHeader}
+      <Flex flex={1} justify="center">
+        {mainHeader}
+      </Flex>
+      {showFeedback && (
+        <Button icon={<MessageOutlined />} style={{ zIndex: Z_INDEX.feedbackButton }} href={`mailto:${env.supportEmail}`}>
+          Contact us
+        </Button>
+      )}
+      {auth.loggedIn && hasAppsPermissions && (
+        <Dropdown menu={{ items: appsMenu }} trigger={['click']}>
+          <Button type="text" icon={<AppstoreOutlined />} aria-label="Apps" />
+        </Dropdown>
+      )}
+      {auth.loggedIn && avatarMenu.length > 0 && (
+        <Dropdown menu={{ items: avatarMenu }} trigger={['click']}>
+          <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined />} />} />
+        </Dropdown>
+      )}
+    </Layout.Header>
+  );
+}

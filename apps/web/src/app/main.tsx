@@ -1,0 +1,19 @@
+import '@fontsource-variable/inter/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initializeSession } from './init-session';
+import { Providers } from './providers';
+import { createRouter } from './router';
+
+initializeSession();
+const router = createRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

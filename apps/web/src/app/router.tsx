@@ -1,0 +1,154 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { PORTRAIT_TABS } from '../features/portrait/tabs';
+import { RootLayout } from './layouts/root-layout';
+import type { RouteHandle } from './route-handle';
+import { LazyRouteError as RouteError } from './lazy-screens';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/**
+ * Loads a lazy route's component. When its file cannot be fetched the route still resolves, to a
+ * component that throws, so the route's own error element shows the failure: a rejected `lazy` would
+ * leave React Router waiting on the route forever and the page blank.
+ */
+async function loadComponent(load: () => Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  try {
+    return { Component: await load() };
+  } catch (error) {
+    return {
+      Component: function PageFailedToLoad(): never {
+        throw error;
+      },
+    };
+  }
+}
+
+/** A layout loaded with its first page, so that /login never loads the app's header and menus. */
+function layout(load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject {
+  return { errorElement: <RouteError />, children, lazy: () => loadComponent(load) };
+}
+const loginLayout = () => import('./layouts/login-layout').then((module) => module.LoginLayout);
+
+/** A lazily loaded page with its error element, optional title and child routes. */
+function page(path: string, load: () => PageModule, handle?: RouteHandle, children?: RouteObject[]): RouteObject {
+  return {
+    path,
+    handle,
+    children,
+    errorElement: <RouteError />,
+    lazy: () => loadComponent(async () => (await load()).default),
+  };
+}
+
+const shell = () => import('./routes/shell.page');
+const login = () => import('./routes/login/login.page');
+const summary = () => import('./routes/summary/summary-landing.page');
+const notFound = () => import('./routes/errors/not-found.page');
+const portrait = () => import('./routes/patient/portrait.page');
+const portraitTab = () => import('./routes/patient/portrait-tab.page');
+const PORTRAIT = { title: 'Patient Portrait' };
+
+/** The portrait and its tabs, with an optional appointment (spec §2). */
+function portraitRoutes(base: string): RouteObject[] {
+  const tabs: RouteObject[] = [
+    { index: true, element: <Navigate to={PORTRAIT_TABS[0].path} replace /> },
+    page(':tab', portraitTab),
+  ];
+  return [
+    page(base, portrait, PORTRAIT, tabs),
+    page(`${base}/appointment/:cairnAppointmentId`, portrait, PORTRAIT, tabs),
+  ];
+}
+
+function RedirectDocument() {
+  const { documentId = '' } = useParams();
+  return <Navigate to={paths.document.href({ documentId })} replace />;
+}
+
+const loginPaths = ['/login', '/login/*', '/overlay/login', '/overlay/login/*', '/sso', '/sso/*'];
+const ehrLoginPaths = [
+  '/epic/login',
+  '/epic/login/*',
+  '/overlay/epic/login',
+  '/overlay/epic/login/*',
+  '/veradigm/launch',
+  '/veradigm/launch/*',
+];
+const summaryOverlays = ['hcc', 'clinical', 'portrait', 'documents', 'alerts', 'ambient'];
+
+const fullScreenPages: [string, string][] = [
+  [paths.schedule.path, 'Scheduling Overview'],
+  [paths.patientLookup.path, 'Patient Lookup'],
+  [paths.analytics.path, 'Analytics'],
+  [paths.admin.path, 'Admin'],
+  [paths.files.path, 'File Manager'],
+  [paths.quality.path, 'Quality Workspace'],
+  [paths.qualityWorkspace.path, 'Quality Workspace'],
+  [paths.qualityArchive.path, 'Quality Workspace'],
+  [paths.qualityPatients.path, 'Quality Workspace'],
+  [paths.qualitySatisfactionRate.path, 'Quality Workspace'],
+  [paths.qualityTab.path, 'Quality patient view'],
+  [paths.qualityFit.path, 'Quality Workspace'],
+  [paths.qualityFitAddTemplate.path, 'Quality Workspace'],
+  [paths.qualityFitTemplates.path, 'Quality Workspace'],
+  [paths.popHealthAdmissions.path, 'Pop Health Workspace'],
+  [paths.popHealthCost.path, 'Pop Health Workspace'],
+  [paths.document.path, 'Document'],
+  [paths.ambientNoteDemo.path, 'Ambient note demo'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      layout(
+        loginLayout,
+        loginPaths.map((path) => page(path, login)),
+      ),
+      layout(
+        loginLayout,
+        ehrLoginPaths.map((path) => page(path, login)),
+      ),
+      page(paths.changePassword.path, login),
+      page(paths.logout.path, shell),
+      page(paths.athena.path, () => import('./routes/errors/external-redirect.page')),
+      page(paths.ecw.path, () => import('./routes/errors/external-redirect.page')),
+      page(paths.externalRedirect.path, () => import('./routes/errors/external-redirect.page')),
+      layout(
+        () => import('./layouts/overlay-layout').then((module) => module.OverlayLayout),
+        [
+          ...portraitRoutes('/overlay/patient/:cairnPatientId'),
+          page('/overlay/:tab/patient/:cairnPatientId', portraitTab, PORTRAIT),
+          page('/overlay/:tab/patient/:cairnPatientId/appointment/:cairnAppointmentId', portraitTab, PORTRAIT),
+          ...summaryOverlays.map((name) => page(`/overlay/${name}/:cairnAppointmentId`, summary, { title: 'Summary' })),
+          page(paths.overlayGuessMatchNotFound.path, notFound),
+          page(paths.overlaySummary.path, summary, { title: 'Summary' }),
+        ],
+      ),
+      layout(
+        () => import('./layouts/app-layout').then((module) => module.AppLayout),
+        [
+          { index: true, element: <Navigate to={paths.schedule.href()} replace /> },
+          { path: paths.qs.path, element: <Navigate to={paths.analytics.href()} replace /> },
+          { path: paths.doc.path, element: <RedirectDocument /> },
+          ...fullScreenPages.map(([path, title]) => page(path, shell, { title })),
+          page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
+          ...portraitRoutes(paths.patient.path),
+          page(paths.guessMatchNotFound.path, notFound),
+          page(paths.antdDemo.path, () => import('./routes/demo/antd-demo.page'), { title: 'Design system' }),
+          page(paths.accessDenied.path, () => import('./routes/errors/access-denied.page')),
+          page(paths.noPatientData.path, () => import('./routes/errors/no-patient-data.page')),
+          page(paths.summary.path, summary, { title: 'Summary' }),
+          page('*', notFound),
+        ],
+      ),
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,4 @@
+/** The login steps live inside the login card of the login layout. */
+export default function LoginPage() {
+  return null;
+}

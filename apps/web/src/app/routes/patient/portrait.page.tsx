@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** The patient portrait: the selected tab renders below. */
+export default function PortraitPage() {
+  return <Outlet />;
+}

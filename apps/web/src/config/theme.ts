@@ -1,0 +1,26 @@
+import type { ThemeConfig } from 'antd';
+import { BREAKPOINTS, Z_INDEX } from './constants';
+
+/** The antd theme of spec §9: Inter 14 px, radius 6, controls 40/32/24/16, primary #5944EF. */
+export const theme: ThemeConfig = {
+  cssVar: { key: 'cairn' },
+  token: {
+    fontFamily: "'Inter Variable', Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif",
+    fontSize: 14,
+    borderRadius: 6,
+    controlHeightLG: 40,
+    controlHeight: 32,
+    controlHeightSM: 24,
+    controlHeightXS: 16,
+    colorPrimary: '#5944EF',
+    colorLink: '#5944EF',
+    screenXL: BREAKPOINTS.medium,
+    screenXLMin: BREAKPOINTS.medium,
+    screenXXL: BREAKPOINTS.large,
+    screenXXLMin: BREAKPOINTS.large,
+    zIndexBase: Z_INDEX.natural - 1,
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', bodyBg: '#f6f6fb', siderBg: '#ffffff' },
+  },
+};

@@ -1,0 +1,124 @@
+import type { Permission, SignInStatus } from '@cairn/contracts';
+import { useSyncExternalStore } from 'react';
+import { decodeToken } from './jwt';
+import { LOCAL_STORAGE_KEYS } from './storage-keys';
+
+/** Permissions as the token carries them: a boolean or the string 'true' (spec §3). */
+export type PermissionMap = Partial<Record<Permission, boolean | 'true'>>;
+
+/** The auth store of spec §3. */
+export interface AuthState {
+  initializing: boolean;
+  inProgress: boolean;
+  loggedIn: boolean;
+  token: string | undefined;
+  admin: boolean;
+  multipleProviders: boolean;
+  status: SignInStatus;
+  userFullName: string | undefined;
+  permissions: PermissionMap;
+  isSAML: boolean;
+  emrName: string | undefined;
+  values: { email: string; password: string };
+}
+
+export const LOGGED_OUT: AuthState = {
+  initializing: false,
+  inProgress: false,
+  loggedIn: false,
+  token: undefined,
+  admin: false,
+  multipleProviders: false,
+  status: 'initial',
+  userFullName: undefined,
+  permissions: {},
+  isSAML: false,
+  emrName: undefined,
+  values: { email: '', password: '' },
+};
+
+type Listener = () => void;
+let state: AuthState = { ...LOGGED_OUT, initializing: true };
+const listeners = new Set<Listener>();
+
+export const sessionStore = {
+  getState: (): AuthState => state,
+  setState(update: Partial<AuthState>): void {
+    state = { ...state, ...update };
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Clears the session (invalid or missing token, sign-out). */
+  reset(): void {
+    localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
+    sessionStore.setState({ ...LOGGED_OUT });
+  },
+};
+
+export function useSession(): AuthState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
+}
+
+/** The session's accessors of spec §3. */
+export const session = {
+  isLoggedIn: () => state.loggedIn,
+  isInitializing: () => state.initializing,
+  isAdmin: () => state.admin,
+  getEmail: () => state.values.email,
+  getToken: () => state.token,
+  getIsSAML: () => state.isSAML,
+};
+
+/**
+ * Whether the user holds a permission. An admin holds every permission, except where a rule of
+ * spec §6 says admins are excluded (`adminsExcluded`), in which case only an explicit grant counts.
+ */
+export function hasPermission(auth: Pick<AuthState, 'admin' | 'permissions'>, permission: Permission, adminsExcluded = false): boolean {
+  const granted = auth.permissions[permission];
+  const isGranted = granted === true || granted === 'true';
+  return isGranted || (auth.admin && !adminsExcluded);
+}
+
+/** Claims of a Cairn login token (spec §3 "Token claims"). */
+export interface LoginTokenClaims {
+  sub: string;
+  exp?: number;
+  permissions?: string;
+  analyticsMetadata?: string;
+  emrName?: string;
+  isAdmin?: string;
+  'cognito:groups'?: string[];
+  email?: string;
+  [claim: string]: unknown;
+}
+
+/** The session a stored token stands for; corrupted metadata only logs a warning (spec §5). */
+export function stateFromToken(token: string, warn: (message: string) => void = console.warn): Partial<AuthState> {
+  const claims = decodeToken<LoginTokenClaims>(token);
+  const permissions = parseJsonClaim<PermissionMap & { view?: string }>(claims.permissions, 'permissions', warn) ?? {};
+  const analytics = parseJsonClaim<{ first_name?: string; last_name?: string }>(claims.analyticsMetadata, 'analytics', warn);
+  const fullName = [analytics?.first_name, analytics?.last_name].filter(Boolean).join(' ');
+  return {
+    loggedIn: true,
+    token,
+    admin: claims.isAdmin === 'true',
+    multipleProviders: claims['cognito:groups']?.includes('MultipleProviders') ?? false,
+    userFullName: fullName || undefined,
+    permissions,
+    emrName: claims.emrName,
+    values: { email: typeof claims.email === 'string' ? claims.email : '', password: '' },
+  };
+}
+
+function parseJsonClaim<T>(value: string | undefined, name: string, warn: (message: string) => void): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    warn(`Corrupted ${name} metadata in the token`);
+    return undefined;
+  }
+}

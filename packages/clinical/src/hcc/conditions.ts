@@ -46,8 +46,8 @@ export function parseAgeCondition(text: string): AgeRange | undefined {
 /** CMS's wording of a range, e.g. `age < 50`, `age >= 18`, `0 <= age <= 17`. */
 export function describeAgeRange(range: AgeRange): string {
   if (range.max === undefined) return `age >= ${range.min}`;
-  if (range.min === 0) return `age < ${range.max + 1}`;
-  return range.min === range.max ? `age = ${range.min}` : `${range.min} <= age <= ${range.max}`;
+  if (range.min === range.max) return `age = ${range.min}`;
+  return range.min === 0 ? `age < ${range.max + 1}` : `${range.min} <= age <= ${range.max}`;
 }
 
 /** Builds a compiled row from its conditions. */

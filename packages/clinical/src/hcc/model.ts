@@ -14,6 +14,7 @@ export class TableHccModel implements HccModel {
   readonly tables: ModelTables;
   private readonly childrenOf: ReadonlyMap<number, readonly number[]>;
   private readonly payment: ReadonlySet<number>;
+  private codesByHcc: Map<number, string[]> | undefined;
 
   constructor(tables: ModelTables) {
     this.name = tables.name;
@@ -34,6 +35,22 @@ export class TableHccModel implements HccModel {
 
   edits(code: string): HccCodeEdit[] {
     return (this.tables.mapping.get(code) ?? NO_ROWS).map((row) => row.edit);
+  }
+
+  codes(hcc: number): string[] {
+    if (!this.codesByHcc) {
+      const byHcc = new Map<number, string[]>();
+      for (const [code, rows] of this.tables.mapping) {
+        for (const hccOfRow of new Set(rows.map((row) => row.hcc))) {
+          const list = byHcc.get(hccOfRow);
+          if (list) list.push(code);
+          else byHcc.set(hccOfRow, [code]);
+        }
+      }
+      for (const list of byHcc.values()) list.sort();
+      this.codesByHcc = byHcc;
+    }
+    return [...(this.codesByHcc.get(hcc) ?? [])];
   }
 
   label(hcc: number): string {

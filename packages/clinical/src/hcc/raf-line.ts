@@ -56,9 +56,13 @@ function readDiagnoses(value: unknown): string[] {
   for (let index = 0; index < value.length; index++) {
     const code: unknown = value[index];
     if (typeof code !== 'string') throw new LineError(`dx[${index}] must be a string`);
-    const normalized = CODE.test(code) ? code : code.replace('.', '').toUpperCase();
-    if (normalized !== code && !CODE.test(normalized))
-      throw new LineError(`dx[${index}] '${code}' is not an ICD-10-CM code`);
+    if (CODE.test(code)) {
+      codes.push(code);
+      continue;
+    }
+    // Accept a dotted or lower-case code (`e11.22`); anything else is not a code.
+    const normalized = code.replace('.', '').toUpperCase();
+    if (!CODE.test(normalized)) throw new LineError(`dx[${index}] '${code}' is not an ICD-10-CM code`);
     codes.push(normalized);
   }
   return codes;

@@ -53,6 +53,8 @@ export interface HccModel {
   conditionCategories(code: string, person?: EditPerson, options?: MappingOptions): number[];
   /** The rows of the code's mapping with the age/sex/MCE conditions attached to each; [] if unmapped. */
   edits(code: string): HccCodeEdit[];
+  /** Codes with a mapping row to the HCC (under some age/sex condition), ascending. */
+  codes(hcc: number): string[];
   /** CMS label of a payment HCC (`''` if the model has no such HCC). */
   label(hcc: number): string;
   /** HCCs a parent drops in the hierarchy (empty if none), ascending. */

@@ -61,6 +61,19 @@ describe('CMS2 Screening for Depression and Follow-Up Plan', () => {
     expect(gapFor(threeDays, 'CMS2').status).toBe('open');
   });
 
+  it('accepts an antidepressant already active on the visit day from 2026 (CMS2v15), not in 2025 (CMS2v14)', () => {
+    const onSertraline = (year: string) =>
+      seenOn(`${year}-03-10`, {
+        observations: [screened(POSITIVE, `${year}-03-10`)],
+        medications: [aMedication('sertraline 50 MG', `${year}-01-05`)],
+      });
+    expect(gapFor(onSertraline('2026'), 'CMS2').status).toBe('closed');
+    expect(gapFor(onSertraline('2025'), 'CMS2', '2025-06-15')).toMatchObject({
+      status: 'open',
+      measureVersion: 'CMS2v14',
+    });
+  });
+
   it('reads a PHQ-9 total at its cut-off of 10', () => {
     const phq9 = (score: number) =>
       seenOn('2026-03-10', { observations: [anObservation('44261-6', '2026-03-10', score)] });

@@ -84,17 +84,19 @@ function followUpLists(age: number): CodeList[] {
     : [preventive.ADULT_DEPRESSION_FOLLOW_UP];
 }
 
-/** Follow-up on the day of the encounter, or ordered up to two days after it, within the period. */
+/**
+ * Follow-up on the day of the encounter, or ordered up to two days after it, within the period; from
+ * 2026 (CMS2v15) also an antidepressant already active on the day of the encounter.
+ */
 function findFollowUp(context: MeasureContext, encounter: Finding, age: number): Finding | undefined {
   const to = minDate(addDays(encounter.date, 2), context.periodEnd);
+  const ingredients = preventive.DEPRESSION_MEDICATION_INGREDIENTS;
   return [
     ...followUpLists(age).flatMap((list) => findProcedures(context, list, encounter.date, to)),
-    ...findMedications(context, {
-      ingredients: preventive.DEPRESSION_MEDICATION_INGREDIENTS,
-      from: encounter.date,
-      to,
-      timing: 'starts',
-    }),
+    ...findMedications(context, { ingredients, from: encounter.date, to, timing: 'starts' }),
+    ...(context.year >= 2026
+      ? findMedications(context, { ingredients, from: encounter.date, to: encounter.date, timing: 'overlaps' })
+      : []),
   ][0];
 }
 

@@ -22,12 +22,13 @@ describe('splitSentences', () => {
   });
 
   it('makes each bulleted or numbered item its own sentence, without the bullet', () => {
-    expect(textsOf('Problems:\n- CHF\n- COPD\n* Diabetes\n\u2022 Gout')).toEqual([
+    expect(textsOf('Problems:\n- CHF\n- COPD\n* Diabetes\n\u2022 Gout\n# Anemia')).toEqual([
       'Problems:',
       'CHF',
       'COPD',
       'Diabetes',
       'Gout',
+      'Anemia',
     ]);
     expect(textsOf('1. CHF, stable.\n2. COPD')).toEqual(['CHF, stable.', 'COPD']);
   });

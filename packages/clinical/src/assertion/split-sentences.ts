@@ -17,7 +17,7 @@ interface Block {
   isListItem: boolean;
 }
 
-const BULLET = /^[ \t]*(?:[-*\u2022\u00b7\u25aa\u25e6\u2023\u2013]|\d{1,2}[.)]|[a-z][)])[ \t]+/u;
+const BULLET = /^[ \t]*(?:[-*#\u2022\u00b7\u25aa\u25e6\u2023\u2013]|\d{1,2}[.)]|[a-z][)])[ \t]+/u;
 const JOINING_WORDS = /\b(?:and|or|of|with|the|to|for|in|on|at|a|an|by|from|as|but|without|including)$/iu;
 
 function continuesPrevious(previous: string, line: string): boolean {

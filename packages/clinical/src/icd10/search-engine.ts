@@ -37,6 +37,25 @@ export interface EngineOptions {
   exhaustive?: boolean;
 }
 
+interface KeptHit {
+  position: number;
+  score: number;
+}
+
+/** What one word search carries through its postings scans. */
+interface WordScan {
+  options: EngineOptions;
+  codePrefixes: string[];
+  scoring: QueryScoring;
+  toVerify: ResolvedAlternative[][];
+  top: TopK<KeptHit>;
+}
+
+/** Higher score first; equal scores in tabular order. */
+function isBetterHit(left: KeptHit, right: KeptHit): boolean {
+  return left.score > right.score || (left.score === right.score && left.position < right.position);
+}
+
 /** The catalog's search: an inverted index over title words plus a sorted code list, both built once at load. */
 export class IcdSearchEngine {
   private readonly index: IcdWordIndex;
@@ -93,52 +112,63 @@ export class IcdSearchEngine {
       first: Int32Array.from((tokens[0] ?? []).flatMap(rangeBounds)),
       meanings: parsed.meanings,
     };
-    // Tokens the driver's postings do not already guarantee: a one-term driver needs no second look.
-    const toVerify = tokens.filter((alternatives) => alternatives !== driver || !isSingleTerm(alternatives));
-    const top = new TopK<{ position: number; score: number }>(
-      options.limit,
-      (left, right) => left.score > right.score || (left.score === right.score && left.position < right.position),
-    );
-    const { postings, postingsStart, postingsRankingEnd, entryWeight } = this.index;
-    const bound = scoreBound(scoring, this.maxTermWeights(scoring), 0);
+    const termWeights = this.maxTermWeights(scoring);
+    const scan: WordScan = {
+      options,
+      codePrefixes: parsed.codePrefixes,
+      scoring,
+      // Tokens the driver's postings do not already guarantee: a one-term driver needs no second look.
+      toVerify: tokens.filter((alternatives) => alternatives !== driver || !isSingleTerm(alternatives)),
+      top: new TopK<KeptHit>(options.limit, isBetterHit),
+    };
+    const bound = scoreBound(scoring, termWeights, 0);
+    // Where the driver word is not a ranking word of a title, only the other query words can add coverage.
+    const withoutDriver = scoreBound(scoring, termWeights, 1);
+    const { postingsStart, postingsRankingEnd } = this.index;
     this.nextGeneration();
     for (const alternative of driver) {
       const cheapest = alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
-      // Where the driver word is not a ranking word of a title, only the other query words can add coverage.
-      const withoutDriver = scoreBound(scoring, this.maxTermWeights(scoring), 1);
       for (const range of cheapest.ranges) {
         for (let word = range.low; word < range.high; word++) {
-          const visit = (from: number, to: number, wordBound: ScoreBound, skipTies: boolean): void => {
-            for (let i = from; i < to; i++) {
-              const position = postings[i] ?? 0;
-              if (this.seen[position] === this.generation) continue;
-              // A word's postings run from the lightest title up, and the bound only falls as titles get heavier:
-              // once a title cannot reach the kept hits, no later one in this run can. Titles left are not marked seen,
-              // so another word of the query can still bring them in.
-              const worst = top.worstKept();
-              if (worst && options.exhaustive !== true) {
-                const upper = wordBound.upperScore(entryWeight[position] ?? 0);
-                if (upper < worst.score || (skipTies && upper === worst.score)) return;
-              }
-              this.seen[position] = this.generation;
-              if (options.billableOnly && this.billable[position] === 0) continue;
-              if (parsed.codePrefixes.length > 0 && !this.startsWithAny(position, parsed.codePrefixes)) continue;
-              if (!this.matchesAll(position, toVerify)) continue;
-              const score = this.scoreEntry(position, scoring);
-              if (top.wouldKeep({ position, score })) top.offer({ position, score });
-            }
-          };
-          visit(postingsStart[word] ?? 0, postingsRankingEnd[word] ?? 0, bound, false);
+          this.scanPostings(postingsStart[word] ?? 0, postingsRankingEnd[word] ?? 0, { bound, skipTies: false }, scan);
           // Titles naming the word only in an encounter extension or short title: a tie with the kept hits is not
           // worth walking thousands of them for ("initial" alone).
-          visit(postingsRankingEnd[word] ?? 0, postingsStart[word + 1] ?? 0, withoutDriver, true);
+          const end = postingsStart[word + 1] ?? 0;
+          this.scanPostings(postingsRankingEnd[word] ?? 0, end, { bound: withoutDriver, skipTies: true }, scan);
         }
       }
     }
-    return top.toArray().flatMap(({ position, score }) => {
+    return scan.top.toArray().flatMap(({ position, score }) => {
       const entry = this.catalog.codes[position];
       return entry ? [{ entry, match: 'words' as const, score }] : [];
     });
+  }
+
+  /**
+   * Scores the titles of one word's postings slice. The slice runs from the lightest title up and the bound only falls
+   * as titles get heavier: once a title cannot reach the kept hits, no later one in the slice can. Titles left are not
+   * marked seen, so another word of the query can still bring them in.
+   */
+  private scanPostings(from: number, to: number, stop: { bound: ScoreBound; skipTies: boolean }, scan: WordScan): void {
+    const { postings, entryWeight } = this.index;
+    const { options, top } = scan;
+    for (let i = from; i < to; i++) {
+      const position = postings[i] ?? 0;
+      if (this.seen[position] === this.generation) continue;
+      const worst = top.worstKept();
+      if (worst && options.exhaustive !== true) {
+        const upper = stop.bound.upperScore(entryWeight[position] ?? 0);
+        if (upper < worst.score || (stop.skipTies && upper === worst.score)) return;
+      }
+      this.seen[position] = this.generation;
+      if (options.billableOnly && this.billable[position] === 0) continue;
+      if (scan.codePrefixes.length > 0 && !this.startsWithAny(position, scan.codePrefixes)) continue;
+      if (!this.matchesAll(position, scan.toVerify)) continue;
+      const score = this.scoreEntry(position, scan.scoring);
+      if (!worst || score > worst.score || (score === worst.score && position < worst.position)) {
+        top.offer({ position, score });
+      }
+    }
   }
 
   /** Per term, the heaviest word it can match (0.25 when all its words are light, e.g. "other"), for the bound. */

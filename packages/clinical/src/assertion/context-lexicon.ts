@@ -72,13 +72,14 @@ const HISTORICAL_PSEUDO = [
 ];
 
 /**
- * ConText closes historical scope at "presents" and similar; "now", "currently" and "residual" are ours
- * ("prior stroke with residual hemiparesis": the hemiparesis is present).
+ * ConText closes historical scope at "presents" and similar; "now", "currently", "residual" and "here
+ * for" are ours ("prior stroke with residual hemiparesis", "hx of HTN, here for f/u of her diabetes").
  */
 // prettier-ignore
 const HISTORICAL_TERMINATIONS = [
   'presents', 'presented', 'presenting', 'now', 'currently', 'current', 'today', 'this admission', 'admitted',
   'comes in', 'came in', 'recent', 'recently', 'new', 'new onset', 'active', 'residual', 'with residual',
+  'here for', 'here with', 'here today', 'seen for', 'seen today', 'f/u', 'follow up', 'followup',
 ];
 
 // prettier-ignore

@@ -37,8 +37,11 @@ export function defineCodeList(source: CodeListSource): CodeList {
     name: source.name,
     oid: source.oid,
     has(system, code) {
+      const codes = sets.get(system);
+      // Fast path: record codes are usually already upper case without a dot.
+      if (codes?.has(code)) return true;
       const normalised = normaliseCode(system, code);
-      if (sets.get(system)?.has(normalised)) return true;
+      if (normalised !== code && codes?.has(normalised)) return true;
       return system === 'ICD10CM' && prefixes.some((prefix) => normalised.startsWith(prefix));
     },
   };

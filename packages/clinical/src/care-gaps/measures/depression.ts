@@ -66,11 +66,14 @@ function readScreening(reading: ObservationRecord, age: number): Screening | und
 /** Screenings dated 14 days or less on or before a qualifying encounter, the latest first in time. */
 function findMostRecentScreening(context: MeasureContext, encounters: readonly Finding[], age: number) {
   let best: { screening: Screening; encounter: Finding } | undefined;
+  const windows = encounters.map((encounter) => ({ encounter, from: addDays(encounter.date, -14) }));
   for (const reading of context.record.observations) {
     if (reading.date > context.asOf) continue;
     const screening = readScreening(reading, age);
     if (!screening) continue;
-    const encounter = encounters.find((item) => reading.date <= item.date && reading.date >= addDays(item.date, -14));
+    const encounter = windows.find(
+      (item) => reading.date <= item.encounter.date && reading.date >= item.from,
+    )?.encounter;
     if (encounter && (!best || reading.date > best.screening.reading.date)) best = { screening, encounter };
   }
   return best;

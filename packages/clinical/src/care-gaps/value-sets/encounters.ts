@@ -147,13 +147,19 @@ export const DEPRESSION_SCREENING_ENCOUNTER = defineCodeList({
   },
 });
 
-/** Encounter to Evaluate BMI (CMS69), a subset. Virtual encounters (class VR) never qualify. */
+/** Encounter to Evaluate BMI (CMS69): the CPT and HCPCS codes of the 2025 expansion but for its dental and nursing-facility codes. Virtual encounters (class VR) never qualify. */
 export const BMI_ENCOUNTER = defineCodeList({
   name: 'Encounter to Evaluate BMI',
   oid: '2.16.840.1.113883.3.600.1.1751',
   codes: {
-    CPT: [...OFFICE_VISIT_CPT, '99385', '99386', '99387', '99395', '99396', '99397', '97802', '97803', '97804'],
-    HCPCS: ['G0270', 'G0271', 'G0438', 'G0439', 'G0447', 'G0473'],
+    CPT: [
+      ...OFFICE_VISIT_CPT,
+      ...['90791', '90792', '90832', '90834', '90837', '96156', '96158', '96159', '97161', '97162', '97163'],
+      ...['97165', '97166', '97167', '97802', '97803', '99242', '99243', '99244', '99245', '99341', '99342'],
+      ...['99344', '99345', '99347', '99348', '99349', '99350', '99385', '99386', '99387', '99395', '99396'],
+      ...['99397', '99401', '99402', '99491'],
+    ],
+    HCPCS: ['G0101', 'G0108', 'G0270', 'G0271', 'G0402', 'G0438', 'G0439', 'G0447', 'G0473'],
   },
 });
 

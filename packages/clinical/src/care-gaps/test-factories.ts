@@ -96,7 +96,7 @@ export function gapFor(record: PatientRecord, measure: MeasureId, asOf = '2026-0
   return gap;
 }
 
-/** Frailty (a wheeled walker in use) plus advanced illness (heart failure) this period: the 66+ exclusion's two parts. */
+/** Frailty (a wheeled walker in use) and advanced illness (heart failure) this period: the 66+ exclusion. */
 export function frailWithAdvancedIllness(date = '2026-02-01'): Partial<PatientRecord> {
   return {
     observations: [anObservation('98181-1', date, undefined, { valueCode: '1255320005' })],

@@ -69,12 +69,14 @@ function assessBmi(context: MeasureContext): BmiResult {
     if (!reading) continue;
     const followUp = findFollowUp(context, list, ingredients);
     if (followUp) {
-      const reason = `BMI ${String(reading.value)} on ${reading.date} is ${label} normal, with a follow-up plan on ${followUp.date}.`;
+      const bmi = `BMI ${String(reading.value)} on ${reading.date}`;
+      const reason = `${bmi} is ${label} normal, with a follow-up plan on ${followUp.date}.`;
       return { met: true, evidence: [reading, followUp], reason };
     }
   }
   const abnormal = (high ?? low) as Finding;
-  const reason = `BMI ${String(abnormal.value)} on ${abnormal.date} is outside the normal range and has no follow-up plan in ${year}.`;
+  const bmi = `BMI ${String(abnormal.value)} on ${abnormal.date}`;
+  const reason = `${bmi} is outside the normal range and has no follow-up plan in ${year}.`;
   return { met: false, evidence: [abnormal], reason };
 }
 

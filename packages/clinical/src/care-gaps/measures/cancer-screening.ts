@@ -103,7 +103,10 @@ interface ColorectalTest {
   find: (context: MeasureContext, from: string, to: string) => Finding[];
 }
 
-/** CMS130 screening tests and their lookbacks: FOBT 1 year, FIT-DNA 3, sigmoidoscopy 5, CT colonography 5, colonoscopy 10. */
+/**
+ * CMS130 screening tests and their lookbacks: FOBT 1 year, FIT-DNA 3, flexible sigmoidoscopy 5,
+ * CT colonography 5, colonoscopy 10.
+ */
 const COLORECTAL_TESTS: readonly ColorectalTest[] = [
   {
     label: 'fecal occult blood test',

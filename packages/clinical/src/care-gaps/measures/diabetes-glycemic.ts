@@ -93,12 +93,17 @@ export function evaluateCms122(context: MeasureContext): CareGap {
             code: reading.loinc,
             ...(reading.value === undefined ? {} : { value: reading.value }),
             ...(reading.unit ? { unit: reading.unit } : {}),
-            description: `${reading.display} ${reading.value === undefined ? 'without a result' : `${reading.value} ${reading.unit ?? ''}`.trim()}`,
+            description: `${reading.display} ${describeValue(reading)}`,
           },
         ]
       : [],
     numeratorReason: describeReading(context, reading, value),
   });
+}
+
+function describeValue(reading: ObservationRecord): string {
+  if (reading.value === undefined) return 'without a result';
+  return `${String(reading.value)} ${reading.unit ?? ''}`.trim();
 }
 
 function describeReading(

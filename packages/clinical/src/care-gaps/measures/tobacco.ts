@@ -117,7 +117,7 @@ export function evaluateCms138(context: MeasureContext): CareGap {
   return buildGap(CMS138, context, {
     populationEvidence: [],
     encounters,
-    missingEncounter: `needs one preventive visit or two qualifying visits in ${year}; has ${visits.length} qualifying visit(s)`,
+    missingEncounter: `needs one preventive or two qualifying visits in ${year}, has ${visits.length} qualifying`,
     exclusion: findHospice(context),
     numeratorMet: result.met,
     numeratorEvidence: result.evidence,

@@ -147,7 +147,10 @@ export const DEPRESSION_SCREENING_ENCOUNTER = defineCodeList({
   },
 });
 
-/** Encounter to Evaluate BMI (CMS69): the CPT and HCPCS codes of the 2025 expansion but for its dental and nursing-facility codes. Virtual encounters (class VR) never qualify. */
+/**
+ * Encounter to Evaluate BMI (CMS69): the CPT and HCPCS codes of the 2025 expansion except its dental
+ * and nursing-facility codes. Virtual encounters (class VR) never qualify.
+ */
 export const BMI_ENCOUNTER = defineCodeList({
   name: 'Encounter to Evaluate BMI',
   oid: '2.16.840.1.113883.3.600.1.1751',

@@ -77,7 +77,10 @@ export const UNILATERAL_MASTECTOMY_LEFT = defineCodeList({
   },
 });
 
-/** Malignant Neoplasm of Colon: all ICD-10-CM codes of the 2025 expansion (including history Z85.038/Z85.048), main SNOMED CT codes. */
+/**
+ * Malignant Neoplasm of Colon: all ICD-10-CM codes of the 2025 expansion (with the history codes
+ * Z85.038 and Z85.048) and its main SNOMED CT codes.
+ */
 export const MALIGNANT_NEOPLASM_OF_COLON = defineCodeList({
   name: 'Malignant Neoplasm of Colon',
   oid: '2.16.840.1.113883.3.464.1003.108.12.1001',

@@ -111,7 +111,10 @@ export const FRAILTY_DEVICE = new Set([
 ]);
 export const MEDICAL_EQUIPMENT_USED_LOINC = '98181-1';
 
-/** Advanced Illness (ICD-10-CM subset: dementia, heart failure, advanced lung, liver and kidney disease, metastatic cancer). */
+/**
+ * Advanced Illness (ICD-10-CM subset: dementia, heart failure, emphysema, pulmonary fibrosis, chronic
+ * respiratory failure, CKD 5/ESRD, Parkinson, ALS, Huntington, brain, pancreas and metastatic cancer).
+ */
 export const ADVANCED_ILLNESS = defineCodeList({
   name: 'Advanced Illness',
   oid: '2.16.840.1.113883.3.464.1003.110.12.1082',

@@ -35,6 +35,8 @@ export interface SentenceAnalysis {
   triggers: TriggerMatch[];
   /** Per token: bits of the categories whose scope that token closes. */
   stops: Uint8Array;
+  /** Per token index: the number of words before it (so a window check costs nothing in long sentences). */
+  wordsBefore: Uint32Array;
 }
 
 /** Tokenise a sentence and find its triggers, once, for any number of targets in it. */
@@ -52,13 +54,15 @@ export function analyseSentence(text: string): SentenceAnalysis {
   tokens.forEach((token, index) => {
     if (!token.isWord && endsSentenceAt(text, token.start)) stops[index] = ALL_CATEGORIES;
   });
-  return { text, tokens, triggers, stops };
+  const wordsBefore = new Uint32Array(tokens.length + 1);
+  tokens.forEach((token, index) => {
+    wordsBefore[index + 1] = (wordsBefore[index] ?? 0) + (token.isWord ? 1 : 0);
+  });
+  return { text, tokens, triggers, stops, wordsBefore };
 }
 
-function countWords(tokens: readonly Token[], from: number, to: number): number {
-  let words = 0;
-  for (let index = from; index < to; index += 1) if (tokens[index]?.isWord === true) words += 1;
-  return words;
+function countWords(analysis: SentenceAnalysis, from: number, to: number): number {
+  return (analysis.wordsBefore[to] ?? 0) - (analysis.wordsBefore[from] ?? 0);
 }
 
 /** No termination term of the category between `from` and `to`, nor a comma where commas close the scope. */
@@ -82,7 +86,7 @@ function reaches(analysis: SentenceAnalysis, match: TriggerMatch, rule: Trigger,
   if (rule.direction !== 'backward' && match.last < first) {
     const window = rule.forwardWindow ?? FORWARD_WINDOW;
     return (
-      countWords(tokens, match.last + 1, first) <= window &&
+      countWords(analysis, match.last + 1, first) <= window &&
       isScopeOpen(analysis, match.last + 1, first, rule.category, -1)
     );
   }
@@ -91,7 +95,7 @@ function reaches(analysis: SentenceAnalysis, match: TriggerMatch, rule: Trigger,
     if (rule.ago === true && isRecentAgo(tokens, match.first)) return false;
     const commasUntil = rule.crossesCommas === true ? -1 : rule.afterComma === true ? match.first - 1 : match.first;
     return (
-      countWords(tokens, last + 1, match.first) <= window &&
+      countWords(analysis, last + 1, match.first) <= window &&
       isScopeOpen(analysis, last + 1, match.first, rule.category, commasUntil)
     );
   }

@@ -135,6 +135,26 @@ describe('findMentions', () => {
     ]);
   });
 
+  it('keeps offsets right where lower-casing changes the length of the text', () => {
+    const note = '\u0130zmir clinic visit. No CHF. Parkinson\u2019s disease.';
+    const mentions = findMentions(note, COMPILED);
+    expect(mentions.map((mention) => [mention.text, mention.assertion])).toEqual([
+      ['CHF', 'negated'],
+      ['Parkinson\u2019s disease', 'present'],
+    ]);
+    for (const mention of mentions) expect(note.slice(mention.start, mention.end)).toBe(mention.text);
+  });
+
+  it('reads a long run-on note without punctuation, limiting each negation to its window', () => {
+    const filler = Array.from({ length: 40 }, () => 'walked with the therapist').join(' ');
+    const note = `denies CHF ${filler} COPD ${filler} MS`;
+    expect(summarise(note)).toEqual([
+      ['heart-failure', 'CHF', 'negated'],
+      ['copd', 'COPD', 'present'],
+      ['multiple-sclerosis', 'MS', 'present'],
+    ]);
+  });
+
   it('returns nothing for a document without any lexicon phrase', () => {
     expect(findMentions('Routine visit. Feels well.', COMPILED)).toEqual([]);
     expect(findMentions('', COMPILED)).toEqual([]);

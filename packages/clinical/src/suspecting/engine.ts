@@ -30,14 +30,15 @@ function collectCodedHccs(
   index: PatientIndex,
   context: { model: SuspectingModel; person: EditPerson; reference: SuspectingReference },
 ): CodedHccs {
-  const thisYear = new Set<number>();
-  const priorYears = new Set<number>();
+  const codesThisYear = new Set<string>();
+  const codesPriorYears = new Set<string>();
   for (const diagnosis of index.diagnoses) {
     if (diagnosis.date < index.lookbackStart) continue;
-    const target = diagnosis.date >= index.yearStart ? thisYear : priorYears;
-    for (const hcc of context.reference.hccsOf(diagnosis.code, context.model, context.person)) target.add(hcc);
+    (diagnosis.date >= index.yearStart ? codesThisYear : codesPriorYears).add(diagnosis.code);
   }
-  return { thisYear, priorYears };
+  const hccsOf = (codes: ReadonlySet<string>): Set<number> =>
+    new Set([...codes].flatMap((code) => context.reference.hccsOf(code, context.model, context.person)));
+  return { thisYear: hccsOf(codesThisYear), priorYears: hccsOf(codesPriorYears) };
 }
 
 /** Fills in title and HCCs; drops codes that are not billable FY2026 codes (a rule must never emit one). */

@@ -108,12 +108,24 @@ const DISPLAY_KINDS: readonly [RegExp, ObservationKind][] = [
   [/(hepatitis c|hcv).*rna/i, 'hcv-rna'],
 ];
 
+const CACHE_LIMIT = 20_000;
+/** Display patterns are tried only for codes we do not know; their verdicts are remembered (vitals repeat a lot). */
+const byDisplay = new Map<string, ObservationKind | null>();
+let cachedDisplays = 0;
+
 /** Which kind of result an observation is, or undefined when no rule reads it. */
 export function classifyObservation(observation: ObservationRecord): ObservationKind | undefined {
   const byLoinc = LOINC_KINDS[observation.loinc];
   if (byLoinc) return byLoinc;
-  for (const [pattern, kind] of DISPLAY_KINDS) if (pattern.test(observation.display)) return kind;
-  return undefined;
+  const known = byDisplay.get(observation.display);
+  if (known !== undefined) return known ?? undefined;
+  const kind = DISPLAY_KINDS.find(([pattern]) => pattern.test(observation.display))?.[1];
+  if ((cachedDisplays += 1) > CACHE_LIMIT) {
+    byDisplay.clear();
+    cachedDisplays = 0;
+  }
+  byDisplay.set(observation.display, kind ?? null);
+  return kind;
 }
 
 const POSITIVE = /\b(positive|reactive|detected|present)\b/i;
@@ -132,9 +144,18 @@ function readQualitative(observation: ObservationRecord): boolean | undefined {
   return undefined;
 }
 
-/** Lower-cased unit with braces, spaces and the UCUM annotations removed: `mL/min/{1.73_m2}` -> `ml/min/1.73_m2`. */
+const simplifiedUnits = new Map<string, string>();
+
+/** Lower-cased unit with braces and spaces removed: `mL/min/{1.73_m2}` -> `ml/min/1.73_m2`. */
 function simplifyUnit(unit: string | undefined): string {
-  return (unit ?? '').toLowerCase().replace(/[{}\s]/g, '');
+  if (unit === undefined) return '';
+  let simple = simplifiedUnits.get(unit);
+  if (simple === undefined) {
+    simple = unit.toLowerCase().replace(/[{}\s]/g, '');
+    if (simplifiedUnits.size > CACHE_LIMIT) simplifiedUnits.clear();
+    simplifiedUnits.set(unit, simple);
+  }
+  return simple;
 }
 
 /**

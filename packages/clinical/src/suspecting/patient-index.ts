@@ -35,6 +35,8 @@ export interface PatientIndex {
   age: number;
   /** Coded diagnoses up to the as-of date, oldest first. */
   diagnoses: CodedDiagnosis[];
+  /** The same, by 3-character category, oldest first. */
+  diagnosesByCategory: ReadonlyMap<string, CodedDiagnosis[]>;
   /** Codes coded this calendar year up to the as-of date. */
   codedThisYear: ReadonlySet<string>;
   /** Results by kind, oldest first. */
@@ -120,6 +122,13 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
   const priorYearStart = `${year - 1}-01-01`;
   const lookbackStart = `${year - 2}-01-01`;
   const diagnoses = collectDiagnoses(record, asOf);
+  const diagnosesByCategory = new Map<string, CodedDiagnosis[]>();
+  for (const diagnosis of diagnoses) {
+    const category = diagnosis.code.slice(0, 3);
+    const list = diagnosesByCategory.get(category);
+    if (list) list.push(diagnosis);
+    else diagnosesByCategory.set(category, [diagnosis]);
+  }
   const codedThisYear = new Set(
     diagnoses.filter((diagnosis) => diagnosis.date >= yearStart).map((diagnosis) => diagnosis.code),
   );
@@ -133,6 +142,7 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     lookbackStart,
     age: ageOn(record.demographics.birthDate, asOf),
     diagnoses,
+    diagnosesByCategory,
     codedThisYear,
     observations: collectObservations(record, asOf),
     medications: collectMedicationUses(record.medications, { windowStart: priorYearStart, asOf }),
@@ -149,18 +159,30 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
   };
 }
 
-/** The most recent coded diagnosis whose code starts with one of the prefixes, optionally since a date. */
+/**
+ * The most recent coded diagnosis whose code starts with one of the prefixes (each at least the
+ * 3-character category), optionally dated on or after `since`.
+ */
 export function latestDiagnosis(
   index: PatientIndex,
   prefixes: readonly string[],
   since?: string,
 ): CodedDiagnosis | undefined {
-  for (let position = index.diagnoses.length - 1; position >= 0; position -= 1) {
-    const diagnosis = index.diagnoses[position];
-    if (!diagnosis || (since !== undefined && diagnosis.date < since)) break;
-    if (prefixes.some((prefix) => diagnosis.code.startsWith(prefix))) return diagnosis;
+  let latest: CodedDiagnosis | undefined;
+  for (const prefix of prefixes) {
+    const list = index.diagnosesByCategory.get(prefix.slice(0, 3));
+    if (!list) continue;
+    for (let position = list.length - 1; position >= 0; position -= 1) {
+      const diagnosis = list[position];
+      if (!diagnosis || (since !== undefined && diagnosis.date < since)) break;
+      if (latest && diagnosis.date <= latest.date) break;
+      if (diagnosis.code.startsWith(prefix)) {
+        latest = diagnosis;
+        break;
+      }
+    }
   }
-  return undefined;
+  return latest;
 }
 
 /** Results of one kind, oldest first (empty when none). */

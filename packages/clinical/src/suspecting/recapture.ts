@@ -46,17 +46,26 @@ export function findRecaptures(
   options: { model: SuspectingModel; person: EditPerson; reference: SuspectingReference },
 ): Recapture[] {
   const ended = endedCodes(index);
+  // The same code is coded many times: decide once per code.
+  const decided = new Map<string, string | null>();
+  const decide = (coded: string): string | null => {
+    if (ended.has(coded)) return null;
+    const code = recaptureCode(coded);
+    if (options.reference.describe(code)?.billable !== true) return null;
+    return isChronic(code, options.reference.hccsOf(code, options.model, options.person), options.model) ? code : null;
+  };
   const found = new Map<string, Evidence[]>();
   for (const diagnosis of index.diagnoses) {
     if (diagnosis.date < index.lookbackStart || diagnosis.date >= index.yearStart) continue;
-    if (ended.has(diagnosis.code)) continue;
-    const code = recaptureCode(diagnosis.code);
-    if (options.reference.describe(code)?.billable !== true) continue;
-    const hccs = options.reference.hccsOf(code, options.model, options.person);
-    if (!isChronic(code, hccs, options.model)) continue;
-    const list = found.get(code) ?? [];
-    list.push(diagnosisEvidence(diagnosis, RECAPTURE_RULE));
-    found.set(code, list);
+    let code = decided.get(diagnosis.code);
+    if (code === undefined) {
+      code = decide(diagnosis.code);
+      decided.set(diagnosis.code, code);
+    }
+    if (code === null) continue;
+    const list = found.get(code);
+    if (list) list.push(diagnosisEvidence(diagnosis, RECAPTURE_RULE));
+    else found.set(code, [diagnosisEvidence(diagnosis, RECAPTURE_RULE)]);
   }
   return [...found].map(([code, evidence]) => ({ code, evidence }));
 }

@@ -26,6 +26,12 @@ function collectDescendants(model: HccModel, hcc: number): Set<number> {
   return found;
 }
 
+const CACHE_LIMIT = 50_000;
+
+function paymentHccs(model: HccModel, code: string, person: EditPerson | undefined): readonly number[] {
+  return model.conditionCategories(code, person).filter((hcc) => model.isPaymentHcc(hcc));
+}
+
 function buildReference(): SuspectingReference {
   const catalog = getIcdCatalog();
   const models = { v28: getHccModel('v28'), v24: getHccModel('v24') };
@@ -33,20 +39,44 @@ function buildReference(): SuspectingReference {
   for (const name of ['v28', 'v24'] as const) {
     for (const hcc of models[name].paymentHccs()) descendants[name].set(hcc, collectDescendants(models[name], hcc));
   }
-  const hccCache = new Map<string, readonly number[]>();
+  // Most codes map the same for everyone: cache those by code; the few with age or sex edits by person too.
+  const hccCache = {
+    v28: new Map<string, readonly number[] | null>(),
+    v24: new Map<string, readonly number[] | null>(),
+  };
+  const personCache = new Map<string, readonly number[]>();
+  const descriptions = new Map<string, { description: string; billable: boolean } | null>();
   return {
     describe(code) {
+      const known = descriptions.get(code);
+      if (known !== undefined) return known ?? undefined;
       const entry = catalog.get(code);
-      return entry ? { description: entry.longDescription, billable: entry.billable } : undefined;
+      const description = entry ? { description: entry.longDescription, billable: entry.billable } : undefined;
+      if (descriptions.size > CACHE_LIMIT) descriptions.clear();
+      descriptions.set(code, description ?? null);
+      return description;
     },
     hccsOf(code, model, person) {
-      const key = `${model}|${code}|${person.age}|${person.sex ?? ''}`;
-      const cached = hccCache.get(key);
-      if (cached) return cached;
-      const hccs = models[model].conditionCategories(code, person).filter((hcc) => models[model].isPaymentHcc(hcc));
-      if (hccCache.size > 50_000) hccCache.clear();
-      hccCache.set(key, hccs);
-      return hccs;
+      const byCode = hccCache[model];
+      let shared = byCode.get(code);
+      if (shared === undefined) {
+        const edits = models[model].edits(code);
+        const isPersonal = edits.some(
+          (edit) => edit.age !== undefined || edit.sex !== undefined || edit.mceAge !== undefined,
+        );
+        shared = isPersonal ? null : paymentHccs(models[model], code, undefined);
+        if (byCode.size > CACHE_LIMIT) byCode.clear();
+        byCode.set(code, shared);
+      }
+      if (shared) return shared;
+      const key = `${model}|${code}|${String(person.age)}|${person.sex ?? ''}`;
+      let personal = personCache.get(key);
+      if (!personal) {
+        personal = paymentHccs(models[model], code, person);
+        if (personCache.size > CACHE_LIMIT) personCache.clear();
+        personCache.set(key, personal);
+      }
+      return personal;
     },
     descendantsOf(hcc, model) {
       return descendants[model].get(hcc) ?? new Set();

@@ -1,4 +1,4 @@
-import type { CodedDiagnosis, PatientIndex } from '../patient-index';
+import { latestDiagnosis, type PatientIndex } from '../patient-index';
 import type { Evidence, SuspectKind } from '../types';
 import { diagnosisEvidence, reuseEvidence, type RuleRef, type RuleResult, type SuspectRule } from './rule';
 
@@ -24,9 +24,7 @@ function findPresence(
   rule: RuleRef,
 ): Presence | undefined {
   const matches = (code: string): boolean => prefixes.some((prefix) => code.startsWith(prefix));
-  let coded: CodedDiagnosis | undefined;
-  for (const diagnosis of index.diagnoses)
-    if (diagnosis.date >= index.lookbackStart && matches(diagnosis.code)) coded = diagnosis;
+  const coded = latestDiagnosis(index, prefixes, index.lookbackStart);
   if (coded) return { code: coded.code, evidence: [diagnosisEvidence(coded, rule)], isTentative: false };
   const found =
     earlier.find((result) => matches(result.code) && result.kind !== 'clinical-correlation-needed') ??

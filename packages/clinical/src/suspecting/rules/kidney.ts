@@ -1,5 +1,5 @@
 import type { NormalisedObservation } from '../observations';
-import { resultsOf, type PatientIndex } from '../patient-index';
+import { latestDiagnosis, resultsOf, type PatientIndex } from '../patient-index';
 import { findPersistentSpan, highestValue } from './persistence';
 import { diagnosisEvidence, observationEvidence, procedureEvidence, type SuspectRule } from './rule';
 import { findDialysis } from './dialysis';
@@ -96,7 +96,7 @@ export const dialysisRule: SuspectRule = {
     const evidence = dialysis.map((procedure) => procedureEvidence(procedure, this));
     const egfr = resultsOf(index, 'egfr').at(-1);
     if (egfr) evidence.push(observationEvidence(egfr, this));
-    const ckd = index.diagnoses.filter((diagnosis) => diagnosis.code.startsWith('N18')).at(-1);
+    const ckd = latestDiagnosis(index, ['N18']);
     if (ckd) evidence.push(diagnosisEvidence(ckd, this));
     return [
       { code: 'N186', evidence },

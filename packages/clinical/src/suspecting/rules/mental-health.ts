@@ -18,7 +18,7 @@ const SINGLE_EPISODE = ['F320', 'F321', 'F322', 'F323', 'F324', 'F325', 'F329'];
 /** A prior episode: any recurrent MDD code, or a single-episode code followed by a remission score before the current score. */
 function isRecurrent(index: PatientIndex, currentDate: string): boolean {
   if (latestDiagnosis(index, ['F33'])) return true;
-  const earlier = index.diagnoses.find(
+  const earlier = (index.diagnosesByCategory.get('F32') ?? []).find(
     (d) => d.date < currentDate && SINGLE_EPISODE.some((code) => d.code.startsWith(code)),
   );
   if (!earlier) return false;

@@ -136,8 +136,8 @@ export const amputationStatusRule: SuspectRule = {
         );
     }
     const reference = getSuspectingReference();
-    for (const diagnosis of index.diagnoses) {
-      if (!TRAUMATIC_AMPUTATION.some((prefix) => diagnosis.code.startsWith(prefix))) continue;
+    const traumatic = TRAUMATIC_AMPUTATION.flatMap((category) => index.diagnosesByCategory.get(category) ?? []);
+    for (const diagnosis of traumatic) {
       const title = reference.describe(diagnosis.code)?.description ?? diagnosis.display;
       const level = /amputation/i.test(title) ? levelOf('', title) : undefined;
       if (level)

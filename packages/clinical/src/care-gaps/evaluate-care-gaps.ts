@@ -43,7 +43,8 @@ export const CARE_GAP_MEASURES: readonly { id: MeasureId; title: string }[] = ME
 export function evaluateCareGaps(record: PatientRecord, options: EvaluateCareGapsOptions): CareGap[] {
   const asOf = toIsoDate(options.asOf);
   const year = yearOf(asOf);
-  const context: MeasureContext = { record, asOf, year, periodStart: startOfYear(year), periodEnd: endOfYear(year) };
+  const periodStart = startOfYear(year);
+  const context: MeasureContext = { record, asOf, year, periodStart, periodEnd: endOfYear(year), shared: new Map() };
   const wanted = options.measures ? new Set(options.measures) : undefined;
   return MEASURES.filter(({ definition }) => !wanted || wanted.has(definition.id)).map(({ evaluate }) =>
     evaluate(context),

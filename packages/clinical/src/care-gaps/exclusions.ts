@@ -9,6 +9,7 @@ import {
   findMedications,
   findObservations,
   findProcedures,
+  shareAcrossMeasures,
   type Finding,
   type MeasureContext,
 } from './record-query';
@@ -40,6 +41,10 @@ function withAnswer(context: MeasureContext, loinc: string, answers: ReadonlySet
  * flag. (Inpatient discharge to hospice needs a discharge disposition, which the record lacks.)
  */
 export function findHospice(context: MeasureContext): Exclusion | undefined {
+  return shareAcrossMeasures(context, 'hospice', () => computeHospice(context));
+}
+
+function computeHospice(context: MeasureContext): Exclusion | undefined {
   const { periodStart: from, periodEnd: to, record } = context;
   const evidence: Finding[] = [
     ...findEncounters(context, sets.HOSPICE_ENCOUNTER, from, to),
@@ -60,6 +65,10 @@ export function findHospice(context: MeasureContext): Exclusion | undefined {
 
 /** PalliativeCare."Has Palliative Care in the Measurement Period". */
 export function findPalliativeCare(context: MeasureContext): Exclusion | undefined {
+  return shareAcrossMeasures(context, 'palliative', () => computePalliativeCare(context));
+}
+
+function computePalliativeCare(context: MeasureContext): Exclusion | undefined {
   const { periodStart: from, periodEnd: to } = context;
   return exclusion('palliative care in the measurement period', [
     ...findObservations(context, { loinc: new Set([sets.FACIT_PAL_LOINC]), from, to }),
@@ -80,21 +89,21 @@ export function findPalliativeCare(context: MeasureContext): Exclusion | undefin
  */
 function findFrailty(context: MeasureContext): Finding[] {
   const { periodStart: from, periodEnd: to } = context;
-  return [
+  return shareAcrossMeasures(context, 'frailty', () => [
     ...withAnswer(context, sets.MEDICAL_EQUIPMENT_USED_LOINC, sets.FRAILTY_DEVICE, from, to),
     ...findDiagnoses(context, { list: sets.FRAILTY_DIAGNOSIS, timing: { kind: 'overlaps', from, to } }),
     ...findEncounters(context, sets.FRAILTY_ENCOUNTER, from, to),
-  ];
+  ]);
 }
 
 /** Advanced illness diagnosed, or a dementia medication taken, in the year before or during the period. */
 function findAdvancedIllness(context: MeasureContext): Finding[] {
   const from = addMonths(context.periodStart, -12);
   const to = context.periodEnd;
-  return [
+  return shareAcrossMeasures(context, 'advanced-illness', () => [
     ...findDiagnoses(context, { list: sets.ADVANCED_ILLNESS, timing: { kind: 'starts-during', from, to } }),
     ...findMedications(context, { ingredients: sets.DEMENTIA_MEDICATION_INGREDIENTS, from, to, timing: 'overlaps' }),
-  ];
+  ]);
 }
 
 function ageAtPeriodEnd(context: MeasureContext): number {

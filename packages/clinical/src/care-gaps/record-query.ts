@@ -14,6 +14,16 @@ export interface MeasureContext {
   year: number;
   periodStart: string;
   periodEnd: string;
+  /** Results shared by several measures of one evaluation (the common exclusions), by key. */
+  shared: Map<string, unknown>;
+}
+
+/** Computes a result once per evaluation and shares it between the measures. */
+export function shareAcrossMeasures<T>(context: MeasureContext, key: string, compute: () => T): T {
+  if (context.shared.has(key)) return context.shared.get(key) as T;
+  const value = compute();
+  context.shared.set(key, value);
+  return value;
 }
 
 /** A record item that matched a query, ready to become evidence. */

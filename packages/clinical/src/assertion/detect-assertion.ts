@@ -61,42 +61,44 @@ export function analyseSentence(text: string): SentenceAnalysis {
   return { text, tokens, triggers, stops, wordsBefore };
 }
 
-function countWords(analysis: SentenceAnalysis, from: number, to: number): number {
-  return (analysis.wordsBefore[to] ?? 0) - (analysis.wordsBefore[from] ?? 0);
+type TokenRange = readonly [first: number, last: number];
+
+function countWords(analysis: SentenceAnalysis, gap: { from: number; to: number }): number {
+  return (analysis.wordsBefore[gap.to] ?? 0) - (analysis.wordsBefore[gap.from] ?? 0);
 }
 
-/** No termination term of the category between `from` and `to`, nor a comma where commas close the scope. */
-function isScopeOpen(
-  analysis: SentenceAnalysis,
-  from: number,
-  to: number,
-  category: ContextCategory,
-  commasUntil: number,
-): boolean {
-  for (let index = from; index < to; index += 1) {
+/** The tokens between a trigger and its target, and whether commas among them close the scope. */
+interface Gap {
+  from: number;
+  to: number;
+  /** Commas before this index close the scope (-1: none do). */
+  commasUntil: number;
+}
+
+/** No termination term of the category in the gap, nor a comma where commas close the scope. */
+function isScopeOpen(analysis: SentenceAnalysis, gap: Gap, category: ContextCategory): boolean {
+  for (let index = gap.from; index < gap.to; index += 1) {
     if (((analysis.stops[index] ?? 0) & CATEGORY_BIT[category]) !== 0) return false;
-    if (index < commasUntil && analysis.tokens[index]?.norm === ',') return false;
+    if (index < gap.commasUntil && analysis.tokens[index]?.norm === ',') return false;
   }
   return true;
 }
 
-/** Whether a trigger's scope reaches the target tokens [first, last]. */
-function reaches(analysis: SentenceAnalysis, match: TriggerMatch, rule: Trigger, first: number, last: number): boolean {
-  const { tokens } = analysis;
+/** Whether a trigger's scope reaches the target tokens `range` (first and last, inclusive). */
+function reaches(analysis: SentenceAnalysis, match: TriggerMatch, rule: Trigger, range: TokenRange): boolean {
+  const [first, last] = range;
   if (rule.direction !== 'backward' && match.last < first) {
-    const window = rule.forwardWindow ?? FORWARD_WINDOW;
+    const gap = { from: match.last + 1, to: first, commasUntil: -1 };
     return (
-      countWords(analysis, match.last + 1, first) <= window &&
-      isScopeOpen(analysis, match.last + 1, first, rule.category, -1)
+      countWords(analysis, gap) <= (rule.forwardWindow ?? FORWARD_WINDOW) && isScopeOpen(analysis, gap, rule.category)
     );
   }
   if (rule.direction !== 'forward' && match.first > last) {
-    const window = rule.backwardWindow ?? BACKWARD_WINDOW;
-    if (rule.ago === true && isRecentAgo(tokens, match.first)) return false;
+    if (rule.ago === true && isRecentAgo(analysis.tokens, match.first)) return false;
     const commasUntil = rule.crossesCommas === true ? -1 : rule.afterComma === true ? match.first - 1 : match.first;
+    const gap = { from: last + 1, to: match.first, commasUntil };
     return (
-      countWords(analysis, last + 1, match.first) <= window &&
-      isScopeOpen(analysis, last + 1, match.first, rule.category, commasUntil)
+      countWords(analysis, gap) <= (rule.backwardWindow ?? BACKWARD_WINDOW) && isScopeOpen(analysis, gap, rule.category)
     );
   }
   return false;
@@ -109,7 +111,7 @@ interface Hit {
   distance: number;
 }
 
-function targetTokens(tokens: readonly Token[], target: TextSpan): [number, number] | undefined {
+function targetTokens(tokens: readonly Token[], target: TextSpan): TokenRange | undefined {
   let first = -1;
   let last = -1;
   tokens.forEach((token, index) => {
@@ -121,12 +123,13 @@ function targetTokens(tokens: readonly Token[], target: TextSpan): [number, numb
   return first < 0 ? undefined : [first, last];
 }
 
-function collectHits(analysis: SentenceAnalysis, first: number, last: number): Hit[] {
+function collectHits(analysis: SentenceAnalysis, range: TokenRange): Hit[] {
+  const [first, last] = range;
   const hits: Hit[] = [];
   for (const match of analysis.triggers) {
     if (match.last >= first && match.first <= last) continue;
     for (const rule of match.rules) {
-      if (rule.kind !== 'trigger' || !reaches(analysis, match, rule, first, last)) continue;
+      if (rule.kind !== 'trigger' || !reaches(analysis, match, rule, range)) continue;
       const cue = analysis.text.slice(analysis.tokens[match.first]?.start, analysis.tokens[match.last]?.end);
       const distance = match.last < first ? first - match.last : match.first - last;
       hits.push({ category: rule.category, cue, ended: rule.ended === true, distance });
@@ -189,7 +192,7 @@ export function assertTarget(
 ): AssertionResult {
   const range = targetTokens(analysis.tokens, target);
   if (range === undefined) return { assertion: 'present' };
-  const hits = collectHits(analysis, range[0], range[1]).filter(
+  const hits = collectHits(analysis, range).filter(
     (hit) =>
       !namesAnEpisode(analysis.tokens, range[1]) || (hit.category !== 'negated' && hit.category !== 'hypothetical'),
   );

@@ -168,52 +168,47 @@ function hasLowerCase(text: string): boolean {
   return text.toUpperCase() !== text;
 }
 
-function walk(
-  text: string,
-  words: Words,
-  node: MentionTrieNode,
-  last: number,
-  first: number,
-  out: PhraseMatch[],
-): void {
+/** One document being matched: its text, its words, the first word of the current phrase, the matches. */
+interface Scan {
+  text: string;
+  words: Words;
+  first: number;
+  out: PhraseMatch[];
+}
+
+function walk(scan: Scan, node: MentionTrieNode, last: number): void {
+  const { text, words } = scan;
   if (node.ends.length > 0) {
-    const start = words.starts[first] ?? 0;
+    const start = words.starts[scan.first] ?? 0;
     const end = words.ends[last] ?? 0;
     const ends = node.ends.filter((phraseEnd) => !phraseEnd.capitalsOnly || !hasLowerCase(text.slice(start, end)));
-    if (ends.length > 0) out.push({ start, end, ends });
+    if (ends.length > 0) scan.out.push({ start, end, ends });
   }
   const next = last + 1;
   if (next >= words.norms.length || node.children.size === 0) return;
   if (!isPhraseGap(text, words.ends[last] ?? 0, words.starts[next] ?? 0)) return;
-  step(text, words, node, next, first, out);
+  step(scan, node, next);
 }
 
 /** Enter the word at `index` from `node`, and also the hyphen-joined pair "pre-diabetes" as "prediabetes". */
-function step(
-  text: string,
-  words: Words,
-  node: MentionTrieNode,
-  index: number,
-  first: number,
-  out: PhraseMatch[],
-): void {
+function step(scan: Scan, node: MentionTrieNode, index: number): void {
+  const { text, words } = scan;
   const child = node.children.get(words.norms[index] ?? '');
-  if (child !== undefined) walk(text, words, child, index, first, out);
+  if (child !== undefined) walk(scan, child, index);
   const wordEndAt = words.ends[index] ?? 0;
-  if (
-    index + 1 < words.norms.length &&
-    text.charCodeAt(wordEndAt) === 0x2d &&
-    words.starts[index + 1] === wordEndAt + 1
-  ) {
+  const hyphenated = text.charCodeAt(wordEndAt) === 0x2d && words.starts[index + 1] === wordEndAt + 1;
+  if (hyphenated && index + 1 < words.norms.length) {
     const joined = node.children.get(`${words.norms[index] ?? ''}${words.norms[index + 1] ?? ''}`);
-    if (joined !== undefined) walk(text, words, joined, index + 1, first, out);
+    if (joined !== undefined) walk(scan, joined, index + 1);
   }
 }
 
 /** Every phrase match in a document, overlapping ones included (see find-mentions.ts for the choice). */
 export function matchPhrases(text: string, lexicon: CompiledLexicon): PhraseMatch[] {
-  const words = scanWords(text);
-  const out: PhraseMatch[] = [];
-  for (let index = 0; index < words.norms.length; index += 1) step(text, words, lexicon.root, index, index, out);
-  return out;
+  const scan: Scan = { text, words: scanWords(text), first: 0, out: [] };
+  for (let index = 0; index < scan.words.norms.length; index += 1) {
+    scan.first = index;
+    step(scan, lexicon.root, index);
+  }
+  return scan.out;
 }

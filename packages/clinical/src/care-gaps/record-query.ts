@@ -236,6 +236,11 @@ export function findMedications(context: MeasureContext, query: MedicationQuery)
   return found;
 }
 
+/** The findings in date order, the latest last. */
+export function sortByDate(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((first, second) => first.date.localeCompare(second.date));
+}
+
 /** The latest-dated finding (ties: the first in record order). */
 export function latest(findings: readonly Finding[]): Finding | undefined {
   let best: Finding | undefined;

@@ -10,6 +10,7 @@ import {
   findEncounters,
   findMedications,
   findProcedures,
+  sortByDate,
   type Finding,
   type MeasureContext,
 } from '../record-query';
@@ -122,7 +123,7 @@ export function evaluateCms2(context: MeasureContext): CareGap {
   const evidence = found ? [{ ...screeningFinding(found.screening) }, ...(followUp ? [followUp] : [])] : [];
   return buildGap(CMS2, context, {
     populationEvidence: [],
-    encounters: encounters.slice(-1),
+    encounters: sortByDate(encounters).slice(-1),
     exclusion:
       bipolar.length > 0 ? { label: 'bipolar disorder diagnosed before the visit', evidence: bipolar } : undefined,
     numeratorMet: met,

@@ -14,6 +14,7 @@ import {
   findEncounters,
   findMedications,
   findProcedures,
+  sortByDate,
   type Finding,
   type MeasureContext,
 } from '../record-query';
@@ -112,7 +113,8 @@ export function evaluateCms138(context: MeasureContext): CareGap {
   const preventive = findEncounters(context, TOBACCO_PREVENTIVE_VISIT, from, to);
   const visits = findEncounters(context, TOBACCO_QUALIFYING_VISIT, from, to);
   // Initial population: one preventive visit, or two qualifying visits, during the period.
-  const encounters = preventive.length > 0 ? preventive.slice(-1) : visits.length >= 2 ? visits.slice(-2) : [];
+  const encounters =
+    preventive.length > 0 ? sortByDate(preventive).slice(-1) : visits.length >= 2 ? sortByDate(visits).slice(-2) : [];
   const result = assessTobacco(context);
   return buildGap(CMS138, context, {
     populationEvidence: [],

@@ -1,4 +1,5 @@
 import { rowApplies } from './conditions';
+import { buildCodeMapping, mappingSlot, type CodeMapping, type CompiledCode } from './code-mapping';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
 
@@ -18,13 +19,14 @@ export interface DiagnosisState {
   /** Distinct normalised codes, in input order. */
   readonly codes: string[];
   /** Per code: condition categories after the age/sex edits, before the heart rule and hierarchies. */
-  readonly categories: number[][];
+  readonly mappings: CodeMapping[];
   /** Removed HCCs with what removed them (codes filled in by {@link codesForHcc}). */
   readonly dropped: { hcc: number; droppedBy: number | 'heart-rule' }[];
   /** Indexes (into the model's interactions) of the interaction terms that are 1. */
   readonly activeInteractions: number[];
 }
 
+const NO_MAPPING: CodeMapping = { categories: Object.freeze([]), indexes: [], json: '[]' };
 const PLAIN_CODE = /^[0-9A-Z]+$/;
 
 /** Upper case, dot and blanks removed: `e11.22` -> `E1122`. */
@@ -34,7 +36,7 @@ export function normalizeCode(code: string): string {
 
 /** The codes of a person's diagnoses that produced a condition category. */
 export function codesForHcc(state: DiagnosisState, hcc: number): string[] {
-  return state.codes.filter((_, index) => state.categories[index]?.includes(hcc));
+  return state.codes.filter((_, index) => state.mappings[index]?.categories.includes(hcc));
 }
 
 /** Inserts keeping ascending order without duplicates (a code yields one to three categories). */
@@ -52,20 +54,33 @@ function mark(present: Uint8Array, marked: number[], index: number): void {
   marked.push(index);
 }
 
+function computeMapping(
+  model: CompiledModel,
+  code: CompiledCode,
+  facts: DemographicFacts,
+  applyMce: boolean,
+): CodeMapping {
+  const categories: number[] = [];
+  for (const row of code.rows) if (rowApplies(row, facts, applyMce)) insertSorted(categories, row.hcc);
+  return buildCodeMapping(categories, model.indexOf);
+}
+
+/** The code's categories for this person (cached per age, sex and MCE switch), marking the payment HCCs. */
 function mapCode(model: CompiledModel, code: string, facts: DemographicFacts, applyMce: boolean, marked: number[]) {
   const entry = model.codes.get(code);
-  if (entry === undefined) return [];
+  if (entry === undefined) return NO_MAPPING;
+  let mapping = entry.fixed;
+  if (mapping === undefined) {
+    const slot = mappingSlot(facts.age, facts.sex, applyMce);
+    mapping = slot >= 0 ? entry.byPerson?.[slot] : undefined;
+    if (mapping === undefined) {
+      mapping = computeMapping(model, entry, facts, applyMce);
+      if (slot >= 0 && entry.byPerson) entry.byPerson[slot] = mapping;
+    }
+  }
   const present = model.scratch;
-  if (entry.fixed !== undefined) {
-    for (const index of entry.fixedIndexes) mark(present, marked, index);
-    return entry.fixed.slice();
-  }
-  const categories: number[] = [];
-  for (const row of entry.rows) {
-    if (rowApplies(row, facts, applyMce) && insertSorted(categories, row.hcc))
-      mark(present, marked, model.indexOf[row.hcc] ?? -1);
-  }
-  return categories;
+  for (const index of mapping.indexes) mark(present, marked, index);
+  return mapping;
 }
 
 /**
@@ -101,16 +116,17 @@ export function evaluateDiagnoses(
   model: CompiledModel,
   facts: DemographicFacts,
   rawCodes: readonly string[],
-  applyMce: boolean,
+  options: { applyMce: boolean; codesAreNormalized: boolean },
 ): DiagnosisState {
+  const { applyMce } = options;
   const codes: string[] = [];
-  const categories: number[][] = [];
+  const mappings: CodeMapping[] = [];
   const marked: number[] = [];
   for (const raw of rawCodes) {
-    const code = normalizeCode(raw);
+    const code = options.codesAreNormalized ? raw : normalizeCode(raw);
     if (codes.includes(code)) continue;
     codes.push(code);
-    categories.push(mapCode(model, code, facts, applyMce, marked));
+    mappings.push(mapCode(model, code, facts, applyMce, marked));
   }
   if (marked.length > 1) marked.sort((a, b) => a - b);
   const dropped = applyHierarchies(model, marked);
@@ -129,5 +145,5 @@ export function evaluateDiagnoses(
     const rule = interactions[index];
     if (rule && (flags & rule.leftBit) !== 0 && (flags & rule.rightBit) !== 0) activeInteractions.push(index);
   }
-  return { presentIndexes, codes, categories, dropped, activeInteractions };
+  return { presentIndexes, codes, mappings, dropped, activeInteractions };
 }

@@ -1,14 +1,6 @@
 import { selectSegment } from './demographics';
-import { FACTOR_UNITS } from './compile';
-import {
-  computeRaf,
-  fromUnits,
-  paymentRaf,
-  type RafComputation,
-  type RafInput,
-  type RafOptions,
-  type RafResult,
-} from './score';
+import { formatUnits, fromUnits } from './units';
+import { computeRaf, paymentRaf, type RafComputation, type RafInput, type RafOptions, type RafResult } from './score';
 import { SEGMENTS, type Segment } from './tables';
 
 /** One output line of the `raf` command line (key order as the contract lists them). */
@@ -106,21 +98,6 @@ function readInput(line: Record<string, unknown>): RafInput {
   };
 }
 
-/** Decimal text of every fraction of a unit: 6530 -> `.653`, 50 -> `.005`, 0 -> ''. */
-const FRACTION_TEXT: readonly string[] = Array.from({ length: FACTOR_UNITS }, (_, fraction) =>
-  fraction === 0 ? '' : `.${String(fraction).padStart(4, '0').replace(/0+$/, '')}`,
-);
-
-/**
- * Writes units of 1/FACTOR_UNITS as JSON number text, the same text as `String(units / 10000)`
- * without the cost of a float-to-string conversion per number.
- */
-export function formatUnits(units: number): string {
-  if (units < 0) return `-${formatUnits(-units)}`;
-  const whole = Math.floor(units / FACTOR_UNITS);
-  return `${whole}${FRACTION_TEXT[units - whole * FACTOR_UNITS] ?? ''}`;
-}
-
 /**
  * Writes the output line by hand: keys are CMS variable names and validated codes (no characters
  * that need escaping), and skipping per-line objects keeps the command line above its budget.
@@ -129,12 +106,12 @@ export function writeRafLine(id: string | number, run: RafComputation, options: 
   const { model, state } = run;
   let hccMap = '';
   for (let index = 0; index < state.codes.length; index++) {
-    hccMap += `${index === 0 ? '' : ','}"${state.codes[index] ?? ''}":[${state.categories[index]?.join(',') ?? ''}]`;
+    hccMap += `${index === 0 ? '' : ','}"${state.codes[index] ?? ''}":${state.mappings[index]?.json ?? '[]'}`;
   }
   let terms = '';
   const interactions: string[] = [];
   for (const term of run.terms) {
-    terms += `${terms === '' ? '' : ','}"${term.variable}":${formatUnits(term.units)}`;
+    terms += terms === '' ? term.text : `,${term.text}`;
     if (term.kind === 'interaction') interactions.push(`"${term.variable}"`);
   }
   let scores = '';
@@ -175,7 +152,7 @@ export function scoreRafLine(text: string, options: RafOptions = {}): string {
   const id = line.id ?? null;
   try {
     if (typeof id !== 'string' && typeof id !== 'number') throw new LineError('id must be a string or a number');
-    return writeRafLine(id, computeRaf(readInput(line), options), options);
+    return writeRafLine(id, computeRaf(readInput(line), options, true), options);
   } catch (error) {
     if (error instanceof LineError || error instanceof RangeError) return writeError(id, error.message);
     throw error;

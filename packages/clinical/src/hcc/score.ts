@@ -1,12 +1,6 @@
 import type { Sex } from '../record';
-import {
-  COUNT_VARIABLES,
-  FACTOR_UNITS,
-  ORIGINALLY_DISABLED_VARIABLES,
-  compileModel,
-  type CompiledModel,
-  type CompiledSegment,
-} from './compile';
+import { compileModel, type CompiledModel } from './compile';
+import { COUNT_VARIABLES, ORIGINALLY_DISABLED_VARIABLES, type CompiledSegment } from './compile-segment';
 import {
   CONTINUING_CELLS,
   NEW_ENROLLEE_CELLS,
@@ -19,6 +13,7 @@ import {
 import { codesForHcc, evaluateDiagnoses, type DiagnosisState, type DroppedHcc } from './evaluate';
 import { getTableModel } from './model';
 import type { Segment } from './tables';
+import { fromUnits } from './units';
 import type { HccModelName } from './types';
 
 /** One beneficiary to score. */
@@ -84,11 +79,6 @@ export interface RafResult {
 
 const round4 = (value: number): number => Math.round(value * 10000) / 10000;
 
-/** Units of 1/FACTOR_UNITS -> the decimal number (exact: scores have at most four decimals). */
-export function fromUnits(units: number): number {
-  return units / FACTOR_UNITS;
-}
-
 /** A person's demographic flags as indexes into the compiled segment tables. */
 export interface DemographicIndexes {
   readonly continuingCell: number;
@@ -103,6 +93,8 @@ export interface UnitTerm {
   variable: string;
   units: number;
   kind: RafTerm['kind'];
+  /** JSON member text of the term, e.g. `"HCC37":0.166`. */
+  text: string;
   hcc?: number;
 }
 
@@ -112,8 +104,14 @@ export interface SegmentUnits {
   demographic: number;
 }
 
-function addTerm(terms: UnitTerm[] | undefined, variable: string, units: number, kind: RafTerm['kind']): void {
-  terms?.push({ variable, units, kind });
+function addTerm(
+  terms: UnitTerm[] | undefined,
+  variable: string,
+  units: number,
+  kind: RafTerm['kind'],
+  text: string,
+): void {
+  terms?.push({ variable, units, kind, text });
 }
 
 /** The demographic part of a continuing-enrollee segment: age/sex cell, originally disabled, LTIMCAID. */
@@ -127,13 +125,25 @@ function scoreContinuingDemographics(
   const cell = segment.continuingCells[person.continuingCell] ?? NaN;
   if (!Number.isNaN(cell)) {
     demographic += cell;
-    addTerm(terms, CONTINUING_CELLS[person.continuingCell] ?? '', cell, 'demographic');
+    addTerm(
+      terms,
+      CONTINUING_CELLS[person.continuingCell] ?? '',
+      cell,
+      'demographic',
+      segment.text.continuingCells[person.continuingCell] ?? '',
+    );
   }
   if (person.originallyDisabled >= 0) {
     const community = segment.originallyDisabled[person.originallyDisabled] ?? NaN;
     if (!Number.isNaN(community)) {
       demographic += community;
-      addTerm(terms, ORIGINALLY_DISABLED_VARIABLES[person.originallyDisabled] ?? '', community, 'demographic');
+      addTerm(
+        terms,
+        ORIGINALLY_DISABLED_VARIABLES[person.originallyDisabled] ?? '',
+        community,
+        'demographic',
+        segment.text.originallyDisabled[person.originallyDisabled] ?? '',
+      );
     }
     if (!Number.isNaN(segment.institutionalOriginallyDisabled)) {
       demographic += segment.institutionalOriginallyDisabled;
@@ -142,12 +152,13 @@ function scoreContinuingDemographics(
         model.tables.institutionalOriginallyDisabled,
         segment.institutionalOriginallyDisabled,
         'demographic',
+        segment.text.institutionalOriginallyDisabled,
       );
     }
   }
   if (person.medicaid && !Number.isNaN(segment.longTermMedicaid)) {
     demographic += segment.longTermMedicaid;
-    addTerm(terms, 'LTIMCAID', segment.longTermMedicaid, 'demographic');
+    addTerm(terms, 'LTIMCAID', segment.longTermMedicaid, 'demographic', segment.text.longTermMedicaid);
   }
   return demographic;
 }
@@ -164,7 +175,13 @@ export function scoreSegment(
     // New enrollees are scored on their demographic cell alone (no diagnoses).
     const factor = segment.newEnrolleeCells[person.newEnrolleeCell] ?? NaN;
     if (Number.isNaN(factor)) throw new Error(`${model.tables.name}: no new-enrollee cell ${person.newEnrolleeCell}`);
-    addTerm(terms, NEW_ENROLLEE_CELLS[person.newEnrolleeCell] ?? '', factor, 'demographic');
+    addTerm(
+      terms,
+      NEW_ENROLLEE_CELLS[person.newEnrolleeCell] ?? '',
+      factor,
+      'demographic',
+      segment.text.newEnrolleeCells[person.newEnrolleeCell] ?? '',
+    );
     return { raf: factor, demographic: factor };
   }
   const demographic = scoreContinuingDemographics(segment, person, model, terms);
@@ -174,19 +191,19 @@ export function scoreSegment(
     if (Number.isNaN(factor)) continue;
     raf += factor;
     const hcc = model.hccOf[index] ?? 0;
-    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', hcc });
+    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', text: segment.text.hcc[index] ?? '', hcc });
   }
   for (const index of state.activeInteractions) {
     const factor = segment.interaction[index] ?? NaN;
     if (Number.isNaN(factor)) continue;
     raf += factor;
-    addTerm(terms, model.interactions[index]?.name ?? '', factor, 'interaction');
+    addTerm(terms, model.interactions[index]?.name ?? '', factor, 'interaction', segment.text.interaction[index] ?? '');
   }
   const count = Math.min(state.presentIndexes.length, 10);
   const countFactor = segment.count[count] ?? NaN;
   if (count > 0 && !Number.isNaN(countFactor)) {
     raf += countFactor;
-    addTerm(terms, COUNT_VARIABLES[count] ?? '', countFactor, 'count');
+    addTerm(terms, COUNT_VARIABLES[count] ?? '', countFactor, 'count', segment.text.count[count] ?? '');
   }
   return { raf, demographic };
 }
@@ -207,13 +224,16 @@ export interface RafComputation {
 }
 
 /** Runs CMS's scoring for one beneficiary; throws a RangeError when the segment does not apply at that age. */
-export function computeRaf(input: RafInput, options: RafOptions): RafComputation {
+export function computeRaf(input: RafInput, options: RafOptions, codesAreNormalized = false): RafComputation {
   const model = compileModel(getTableModel(options.model ?? 'v28'));
   const segments = segmentsForAge(input.age);
   if (!segments.includes(input.segment)) {
     throw new RangeError(`segment ${input.segment} does not apply at age ${input.age} (${segments.join(', ')} do)`);
   }
-  const state = evaluateDiagnoses(model, input, input.diagnoses, options.applyMce ?? true);
+  const state = evaluateDiagnoses(model, input, input.diagnoses, {
+    applyMce: options.applyMce ?? true,
+    codesAreNormalized,
+  });
   const demographics: DemographicIndexes = {
     continuingCell: continuingCellIndex(input),
     newEnrolleeCell: newEnrolleeCellIndex(input),
@@ -268,7 +288,9 @@ export function scoreRaf(input: RafInput, options: RafOptions = {}): RafResult {
     hccs: run.state.presentIndexes.map((index) => run.model.hccOf[index] ?? 0),
     paymentHccCount: run.state.presentIndexes.length,
     interactions: run.terms.filter((term) => term.kind === 'interaction').map((term) => term.variable),
-    hccMap: Object.fromEntries(state.codes.map((code, index) => [code, state.categories[index] ?? []])),
+    hccMap: Object.fromEntries(
+      state.codes.map((code, index) => [code, [...(state.mappings[index]?.categories ?? [])]]),
+    ),
     terms: run.terms.map(({ variable, units, kind, hcc }) =>
       hcc === undefined
         ? { variable, factor: fromUnits(units), kind }

@@ -28,8 +28,8 @@ export interface ScoreBound {
 }
 
 export interface QueryScoring {
-  /** Each term's word ranges, flattened. */
-  terms: Int32Array[];
+  /** Per query token, per alternative, each term's word ranges flattened (see `flattenRanges`). */
+  tokens: Int32Array[][][];
   first: Int32Array;
   meanings: WeightedMeaning[];
 }
@@ -40,24 +40,23 @@ export interface ResolvedAlternative {
 }
 
 /**
- * An upper bound of `scoreEntry` from a title's weight alone: each counted term covers at most one word of weight at
- * most 1, so coverage is at most 100 × min(terms, weight) / weight; the bonuses add at most their sum. `uncounted`
- * terms are left out (the driver term, over titles where its word is not a ranking word).
+ * An upper bound of `scoreEntry` from a title's weight alone. A token covers at most its best alternative's terms, each
+ * term at most one title word of at most its heaviest word's weight; so coverage is at most 100 × min(matchable,
+ * weight) / weight, and the bonuses add at most their sum. With no term weights, the bound of a title the query covers
+ * nothing of.
  */
-export function scoreBound(query: QueryScoring, termWeights: number[], uncounted: number): ScoreBound {
-  // The `uncounted` terms are the driver's; drop the heaviest ones to stay an upper bound.
-  const counted = [...termWeights].sort((a, b) => a - b).slice(0, Math.max(0, termWeights.length - uncounted));
-  const matchable = counted.reduce((sum, weight) => sum + weight, 0);
-  // Without the driver term (uncounted), a first-word match would come from another of its words, whose own ranking
-  // postings bring that title in.
+export function scoreBound(termWeights: number[][][], meanings: WeightedMeaning[]): ScoreBound {
+  let matchable = 0;
+  for (const alternatives of termWeights) {
+    matchable += Math.max(0, ...alternatives.map((terms) => terms.reduce((sum, weight) => sum + weight, 0)));
+  }
   const bonuses =
     SCORE.billable +
-    (counted.length > 0 || uncounted === 0 ? SCORE.titleStartsWithQuery : 0) +
-    query.meanings.reduce((sum, { meaning, weight }) => sum + weight * maxBoostFor(meaning), 0);
+    SCORE.titleStartsWithQuery +
+    meanings.reduce((sum, { meaning, weight }) => sum + weight * maxBoostFor(meaning), 0);
   return { upperScore: (weight) => (weight > 0 ? (100 * Math.min(matchable, weight)) / weight : 0) + bonuses };
 }
 
-/** Beyond this many vocabulary words in a range, the bound assumes a full-weight word rather than look. */
 export const MAX_SCANNED_RANGE = 64;
 
 function maxBoostFor(meaning: ClinicalMeaning): number {

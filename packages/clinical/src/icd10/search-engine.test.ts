@@ -29,6 +29,19 @@ const QUERIES = [
   'e11 kidney',
   'poison',
   'unspecified',
+  'fx',
+  'fx femur',
+  'tia',
+  'with nonu',
+  'joint right ind',
+  'dm2 ckd',
+  'cancer',
+  'subsequent encounter open',
+  'injured collision with',
+  'fracture head left',
+  'other spec',
+  'finger subsequent',
+  'body right',
 ];
 
 describe('the search bound', () => {

@@ -42,6 +42,17 @@ interface KeptHit {
   score: number;
 }
 
+/** When a postings scan stops: the score bound, and whether a tie with the worst kept hit is reason enough. */
+interface ScanStop {
+  bound: ScoreBound;
+  skipTies: boolean;
+}
+
+/** The term of an alternative with the fewest postings. */
+function cheapestTerm(alternative: ResolvedAlternative): ResolvedTerm {
+  return alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
+}
+
 /** What one word search carries through its postings scans. */
 interface WordScan {
   options: EngineOptions;
@@ -108,40 +119,80 @@ export class IcdSearchEngine {
       tokenCost(alternatives) < tokenCost(best) ? alternatives : best,
     );
     const scoring: QueryScoring = {
-      terms: tokens.flat().flatMap((alternative) => alternative.terms.map((term) => flattenRanges([term]))),
+      tokens: tokens.map((alternatives) =>
+        alternatives.map((alternative) => alternative.terms.map((term) => flattenRanges([term]))),
+      ),
       first: Int32Array.from((tokens[0] ?? []).flatMap(rangeBounds)),
       meanings: parsed.meanings,
     };
-    const termWeights = this.maxTermWeights(scoring);
+    const termWeights = scoring.tokens.map((alternatives) =>
+      alternatives.map((terms) => terms.map((term) => this.heaviestWord(term))),
+    );
     const scan: WordScan = {
       options,
       codePrefixes: parsed.codePrefixes,
       scoring,
-      // Tokens the driver's postings do not already guarantee: a one-term driver needs no second look.
-      toVerify: tokens.filter((alternatives) => alternatives !== driver || !isSingleTerm(alternatives)),
+      // A one-word query needs no second look at the titles its postings bring.
+      toVerify: tokens.length === 1 && isSingleTerm(driver) ? [] : tokens,
       top: new TopK<KeptHit>(options.limit, isBetterHit),
     };
-    const bound = scoreBound(scoring, termWeights, 0);
-    // Where the driver word is not a ranking word of a title, only the other query words can add coverage.
-    const withoutDriver = scoreBound(scoring, termWeights, 1);
-    const { postingsStart, postingsRankingEnd } = this.index;
     this.nextGeneration();
-    for (const alternative of driver) {
-      const cheapest = alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
-      for (const range of cheapest.ranges) {
-        for (let word = range.low; word < range.high; word++) {
-          this.scanPostings(postingsStart[word] ?? 0, postingsRankingEnd[word] ?? 0, { bound, skipTies: false }, scan);
-          // Titles naming the word only in an encounter extension or short title: a tie with the kept hits is not
-          // worth walking thousands of them for ("initial" alone).
-          const end = postingsStart[word + 1] ?? 0;
-          this.scanPostings(postingsRankingEnd[word] ?? 0, end, { bound: withoutDriver, skipTies: true }, scan);
-        }
-      }
+    // 1. Titles some query word names in its condition part (coverage above 0) are in the ranking postings of that
+    //    word. The driver's first: they fill the kept hits early.
+    const bound = { bound: scoreBound(termWeights, parsed.meanings), skipTies: false };
+    const driverTerms = driver.map((alternative) => cheapestTerm(alternative));
+    for (const term of driverTerms) this.scanRanges(term, 'ranking', bound, scan);
+    // Titles naming the driver word only in an encounter extension or short title come next. When there are many
+    // ("initial encounter"), the other words' ranking postings, if fewer, find the covered ones among them first.
+    const driverOther = driverTerms.reduce((sum, term) => sum + this.countPostings(term, 'other'), 0);
+    let othersScanned = true;
+    for (const term of tokens.flat().flatMap((alternative) => alternative.terms)) {
+      if (driverTerms.includes(term)) continue;
+      if (this.countPostings(term, 'ranking') < driverOther) this.scanRanges(term, 'ranking', bound, scan);
+      else othersScanned = false;
     }
+    // 2. The driver's other postings: every title left that the query matches. The driver term covers nothing of
+    //    them; when every other term's ranking postings were scanned, nothing is left to cover at all. Titles tied
+    //    with the kept hits at the bound are not worth walking thousands of.
+    const uncovered = tokens.map((alternatives, token) =>
+      alternatives.map((alternative, index) =>
+        alternative.terms.map((term, position) =>
+          othersScanned || driverTerms.includes(term) ? 0 : (termWeights[token]?.[index]?.[position] ?? 1),
+        ),
+      ),
+    );
+    const otherBound = { bound: scoreBound(uncovered, parsed.meanings), skipTies: true };
+    for (const term of driverTerms) this.scanRanges(term, 'other', otherBound, scan);
     return scan.top.toArray().flatMap(({ position, score }) => {
       const entry = this.catalog.codes[position];
       return entry ? [{ entry, match: 'words' as const, score }] : [];
     });
+  }
+
+  /** How many ranking (or other) postings a term's words have. */
+  private countPostings(term: ResolvedTerm, part: 'ranking' | 'other'): number {
+    const { postingsStart, postingsRankingEnd } = this.index;
+    let count = 0;
+    for (const range of term.ranges) {
+      for (let word = range.low; word < range.high; word++) {
+        const rankingEnd = postingsRankingEnd[word] ?? 0;
+        count +=
+          part === 'ranking' ? rankingEnd - (postingsStart[word] ?? 0) : (postingsStart[word + 1] ?? 0) - rankingEnd;
+      }
+    }
+    return count;
+  }
+
+  /** Scans the ranking (or the other) postings of every word in a term's ranges. */
+  private scanRanges(term: ResolvedTerm, part: 'ranking' | 'other', stop: ScanStop, scan: WordScan): void {
+    const { postingsStart, postingsRankingEnd } = this.index;
+    for (const range of term.ranges) {
+      for (let word = range.low; word < range.high; word++) {
+        const rankingEnd = postingsRankingEnd[word] ?? 0;
+        if (part === 'ranking') this.scanPostings(postingsStart[word] ?? 0, rankingEnd, stop, scan);
+        else this.scanPostings(rankingEnd, postingsStart[word + 1] ?? 0, stop, scan);
+      }
+    }
   }
 
   /**
@@ -149,7 +200,7 @@ export class IcdSearchEngine {
    * as titles get heavier: once a title cannot reach the kept hits, no later one in the slice can. Titles left are not
    * marked seen, so another word of the query can still bring them in.
    */
-  private scanPostings(from: number, to: number, stop: { bound: ScoreBound; skipTies: boolean }, scan: WordScan): void {
+  private scanPostings(from: number, to: number, stop: ScanStop, scan: WordScan): void {
     const { postings, entryWeight } = this.index;
     const { options, top } = scan;
     for (let i = from; i < to; i++) {
@@ -171,18 +222,16 @@ export class IcdSearchEngine {
     }
   }
 
-  /** Per term, the heaviest word it can match (0.25 when all its words are light, e.g. "other"), for the bound. */
-  private maxTermWeights(query: QueryScoring): number[] {
-    return query.terms.map((bounds) => {
-      let heaviest = 0;
-      for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
-        const low = bounds[i] ?? 0;
-        const high = bounds[i + 1] ?? 0;
-        if (high - low > MAX_SCANNED_RANGE) return 1;
-        for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.index.wordWeight[word] ?? 0);
-      }
-      return heaviest;
-    });
+  /** The heaviest word a term can match (0.25 when all its words are light, e.g. "other"), for the bound. */
+  private heaviestWord(bounds: Int32Array): number {
+    let heaviest = 0;
+    for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
+      const low = bounds[i] ?? 0;
+      const high = bounds[i + 1] ?? 0;
+      if (high - low > MAX_SCANNED_RANGE) return 1;
+      for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.index.wordWeight[word] ?? 0);
+    }
+    return heaviest;
   }
 
   private startsWithAny(position: number, prefixes: string[]): boolean {
@@ -235,21 +284,30 @@ export class IcdSearchEngine {
   }
 
   /**
-   * Coverage (each query term covers at most one title word, the heaviest it matches, so coverage is the share of the
-   * title's weight the query words name, up to 100), plus the bonuses. See `SCORE`.
+   * Coverage (each query term covers at most one title word, the heaviest it matches, and each token counts its best
+   * alternative: so coverage is the share of the title's weight the query words name, up to 100), plus the bonuses.
+   * See `SCORE`.
    */
   private scoreEntry(position: number, query: QueryScoring): number {
     const { entryWords, entryWordsStart, entryLongWordCount, wordWeight } = this.index;
     const start = entryWordsStart[position] ?? 0;
     const longEnd = start + (entryLongWordCount[position] ?? 0);
     let matched = 0;
-    for (const term of query.terms) {
-      let best = 0;
-      for (let i = start; i < longEnd; i++) {
-        const word = entryWords[i] ?? -1;
-        if (inFlatRanges(word, term)) best = Math.max(best, wordWeight[word] ?? 0);
+    for (const alternatives of query.tokens) {
+      let bestAlternative = 0;
+      for (const terms of alternatives) {
+        let sum = 0;
+        for (const term of terms) {
+          let best = 0;
+          for (let i = start; i < longEnd; i++) {
+            const word = entryWords[i] ?? -1;
+            if (inFlatRanges(word, term)) best = Math.max(best, wordWeight[word] ?? 0);
+          }
+          sum += best;
+        }
+        bestAlternative = Math.max(bestAlternative, sum);
       }
-      matched += best;
+      matched += bestAlternative;
     }
     const total = this.index.entryWeight[position] ?? 0;
     let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;

@@ -63,6 +63,17 @@ describe('record reading shared by the measures', () => {
     expect(gapFor(patient, 'CMS122').evidence[0]).toMatchObject({ resourceType: 'Claim', resourceId: 'claim-1' });
   });
 
+  it('shows the latest qualifying visit, not every visit, as population evidence', () => {
+    const visits = [anEncounter('2026-05-01'), anEncounter('2026-01-15'), anEncounter('2026-03-01')];
+    const patient = aPatient({
+      birthDate: '1970-01-01',
+      conditions: [aCondition('E119', '2020-01-01')],
+      encounters: visits,
+    });
+    const shown = gapFor(patient, 'CMS122').evidence.filter((item) => item.resourceType === 'Encounter');
+    expect(shown.map((item) => item.date)).toEqual(['2026-05-01']);
+  });
+
   it('ignores refuted diagnoses', () => {
     const patient = aPatient({
       birthDate: '1970-01-01',

@@ -1,7 +1,7 @@
 /** Turns a measure's population, exclusion and numerator findings into a care gap with its status. */
 import { ageInYearsAt } from './dates';
 import type { Exclusion } from './exclusions';
-import { toEvidence, type Finding, type MeasureContext } from './record-query';
+import { sortByDate, toEvidence, type Finding, type MeasureContext } from './record-query';
 import type { CareGap, MeasureId, NotApplicableReason } from './types';
 
 export interface MeasureDefinition {
@@ -71,6 +71,8 @@ export interface MeasureOutcome {
   populationEvidence: readonly Finding[];
   /** The qualifying encounter(s); empty when none yet this period. */
   encounters: readonly Finding[];
+  /** How many of the latest encounters to show as evidence (default 1; CMS138 needs two visits). */
+  encountersShown?: number;
   /** Says which encounter requirement is missing when `encounters` is empty. */
   missingEncounter?: string;
   exclusion: Exclusion | undefined;
@@ -92,7 +94,9 @@ export function buildGap(definition: MeasureDefinition, context: MeasureContext,
   const closed = definition.inverse ? !outcome.numeratorMet : outcome.numeratorMet;
   const evidence = [
     ...outcome.populationEvidence.map((finding) => toEvidence(finding, 'population')),
-    ...outcome.encounters.map((finding) => toEvidence(finding, 'population')),
+    ...sortByDate(outcome.encounters)
+      .slice(-(outcome.encountersShown ?? 1))
+      .map((finding) => toEvidence(finding, 'population')),
     ...outcome.numeratorEvidence.map((finding) => toEvidence(finding, 'numerator')),
   ];
   const base = { ...baseGap(definition, context), numeratorMet: outcome.numeratorMet, evidence };

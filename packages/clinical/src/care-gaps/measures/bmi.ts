@@ -13,7 +13,6 @@ import {
   findObservations,
   findProcedures,
   latest,
-  sortByDate,
   type Finding,
   type MeasureContext,
 } from '../record-query';
@@ -102,7 +101,7 @@ export function evaluateCms69(context: MeasureContext): CareGap {
   const result = assessBmi(context);
   return buildGap(CMS69, context, {
     populationEvidence: [],
-    encounters: sortByDate(encounters).slice(-1),
+    encounters,
     missingEncounter: `no face-to-face visit at age 18 or older yet in ${context.year}`,
     exclusion: firstExclusion([
       () => findHospice(context),

@@ -10,7 +10,6 @@ import {
   findEncounters,
   findMedications,
   findProcedures,
-  sortByDate,
   type Finding,
   type MeasureContext,
 } from '../record-query';
@@ -123,7 +122,7 @@ export function evaluateCms2(context: MeasureContext): CareGap {
   const evidence = found ? [{ ...screeningFinding(found.screening) }, ...(followUp ? [followUp] : [])] : [];
   return buildGap(CMS2, context, {
     populationEvidence: [],
-    encounters: sortByDate(encounters).slice(-1),
+    encounters,
     exclusion:
       bipolar.length > 0 ? { label: 'bipolar disorder diagnosed before the visit', evidence: bipolar } : undefined,
     numeratorMet: met,

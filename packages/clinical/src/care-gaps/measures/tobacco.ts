@@ -14,7 +14,6 @@ import {
   findEncounters,
   findMedications,
   findProcedures,
-  sortByDate,
   type Finding,
   type MeasureContext,
 } from '../record-query';
@@ -113,12 +112,12 @@ export function evaluateCms138(context: MeasureContext): CareGap {
   const preventive = findEncounters(context, TOBACCO_PREVENTIVE_VISIT, from, to);
   const visits = findEncounters(context, TOBACCO_QUALIFYING_VISIT, from, to);
   // Initial population: one preventive visit, or two qualifying visits, during the period.
-  const encounters =
-    preventive.length > 0 ? sortByDate(preventive).slice(-1) : visits.length >= 2 ? sortByDate(visits).slice(-2) : [];
+  const encounters = preventive.length > 0 ? preventive : visits.length >= 2 ? visits : [];
   const result = assessTobacco(context);
   return buildGap(CMS138, context, {
     populationEvidence: [],
     encounters,
+    encountersShown: preventive.length > 0 ? 1 : 2,
     missingEncounter: `needs one preventive or two qualifying visits in ${year}, has ${visits.length} qualifying`,
     exclusion: findHospice(context),
     numeratorMet: result.met,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { COUNT_VARIABLES, ORIGINALLY_DISABLED_VARIABLES } from './compile-segment';
+import { CONTINUING_CELLS, NEW_ENROLLEE_CELLS } from './demographics';
+import { getTableModel } from './model';
+import { SEGMENTS } from './tables';
+import type { HccModelName } from './types';
+
+/**
+ * Every variable of CMS's factor tables must be one the engine can set; a variable it never sets
+ * would silently never score.
+ */
+describe.each<HccModelName>(['v28', 'v24'])('%s factor tables', (name) => {
+  const { tables } = getTableModel(name);
+  const known = new Set<string>([
+    ...tables.paymentHccs.map((hcc) => `HCC${hcc}`),
+    ...tables.interactions.map((rule) => rule.name),
+    ...COUNT_VARIABLES.filter((variable) => variable !== ''),
+    ...CONTINUING_CELLS,
+    ...NEW_ENROLLEE_CELLS,
+    ...ORIGINALLY_DISABLED_VARIABLES,
+    tables.institutionalOriginallyDisabled,
+    'LTIMCAID',
+  ]);
+
+  it.each([...SEGMENTS])('every %s variable is one the engine sets', (segment) => {
+    const variables = [...(tables.coefficients.get(segment)?.keys() ?? [])];
+    expect(variables.length).toBeGreaterThan(0);
+    expect(variables.filter((variable) => !known.has(variable))).toEqual([]);
+  });
+
+  it('has a factor for every payment HCC in every continuing-enrollee segment', () => {
+    for (const segment of ['CNA', 'CND', 'CPA', 'CPD', 'CFA', 'CFD', 'INS'] as const) {
+      const variables = tables.coefficients.get(segment);
+      const missing = tables.paymentHccs.filter((hcc) => !variables?.has(`HCC${hcc}`));
+      expect(missing, segment).toEqual([]);
+    }
+  });
+
+  it('has every new-enrollee cell in NE and SNPNE', () => {
+    for (const segment of ['NE', 'SNPNE'] as const) {
+      const variables = tables.coefficients.get(segment);
+      // Originally-disabled cells exist only from 65 (ORIGDIS needs age >= 65).
+      const expected = NEW_ENROLLEE_CELLS.filter(
+        (cell) => !/_ORIGDIS_NE[FM](0_34|35_44|45_54|55_59|60_64)$/.test(cell),
+      );
+      expect(
+        expected.filter((cell) => !variables?.has(cell)),
+        segment,
+      ).toEqual([]);
+      expect(variables?.size).toBe(expected.length);
+    }
+  });
+
+  it('maps every code to payment HCCs only', () => {
+    const payment = new Set(tables.paymentHccs);
+    const stray = [...tables.mapping].filter(([, rows]) => rows.some((row) => !payment.has(row.hcc)));
+    expect(stray.map(([code]) => code)).toEqual([]);
+  });
+});
+
+describe('table sizes match the CMS publications', () => {
+  it('V28: 8,019 distinct codes, 115 HCCs, 11 interactions', () => {
+    const { tables } = getTableModel('v28');
+    expect(tables.mapping.size).toBe(8019);
+    expect(tables.paymentHccs).toHaveLength(115);
+    expect(tables.interactions).toHaveLength(11);
+  });
+
+  it('V24: 9,927 codes, 86 HCCs, 22 interactions', () => {
+    const { tables } = getTableModel('v24');
+    expect(tables.mapping.size).toBe(9927);
+    expect(tables.paymentHccs).toHaveLength(86);
+    expect(tables.interactions).toHaveLength(22);
+  });
+});

@@ -68,9 +68,9 @@ describe('documented elsewhere', () => {
     expect(suggestedCodes(record)).toEqual([]);
   });
 
-  it('does not read notes older than the two prior calendar years', () => {
-    const record = aPatient({ documents: [aDocument('Assessment: COPD.', '2023-12-31')] });
-    expect(suggestedCodes(record)).toEqual([]);
+  it('reads notes from January 1 of last year on, not older ones', () => {
+    expect(suggestedCodes(aPatient({ documents: [aDocument('Assessment: COPD.', '2025-01-01')] }))).toEqual(['J449']);
+    expect(suggestedCodes(aPatient({ documents: [aDocument('Assessment: COPD.', '2024-12-31')] }))).toEqual([]);
   });
 });
 

@@ -58,7 +58,7 @@ export const documentedElsewhereRule: SuspectRule = {
   id: 'documented-elsewhere',
   kind: 'documented-elsewhere',
   source:
-    'Stated in a document or a partner organisation (HIE) record of the last two calendar years; negated, hypothetical, historical, family-history and uncertain mentions excluded (NegEx, Chapman 2001; ConText, Harkema 2009); ICD-10-CM Guidelines IV.H (uncertain diagnoses are not coded)',
+    'Stated in a document (this or last calendar year) or a partner organisation (HIE) record (this or the two prior calendar years); negated, hypothetical, historical, family-history and uncertain mentions excluded (NegEx, Chapman 2001; ConText, Harkema 2009); ICD-10-CM Guidelines IV.H (uncertain diagnoses are not coded)',
   evaluate(index: PatientIndex) {
     const found = new Map<string, Evidence[]>();
     for (const document of index.documents) {

@@ -70,7 +70,9 @@ export function tidyEvidence(evidence: readonly Evidence[]): Evidence[] {
   const seen = new Set<string>();
   const unique: Evidence[] = [];
   for (const item of evidence) {
-    const key = `${item.resourceType}|${item.resourceId}|${item.ruleId}|${item.text ?? ''}`;
+    // A document can hold several mentions of one condition: each snippet is its own evidence.
+    const snippet = item.resourceType === 'DocumentReference' ? (item.text ?? '') : '';
+    const key = `${item.resourceId}|${item.ruleId}|${snippet}`;
     if (seen.has(key)) continue;
     seen.add(key);
     unique.push(item);

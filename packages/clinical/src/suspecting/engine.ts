@@ -30,15 +30,13 @@ function collectCodedHccs(
   index: PatientIndex,
   context: { model: SuspectingModel; person: EditPerson; reference: SuspectingReference },
 ): CodedHccs {
-  const codesThisYear = new Set<string>();
-  const codesPriorYears = new Set<string>();
-  for (const diagnosis of index.diagnoses) {
-    if (diagnosis.date < index.lookbackStart) continue;
-    (diagnosis.date >= index.yearStart ? codesThisYear : codesPriorYears).add(diagnosis.code);
-  }
-  const hccsOf = (codes: ReadonlySet<string>): Set<number> =>
-    new Set([...codes].flatMap((code) => context.reference.hccsOf(code, context.model, context.person)));
-  return { thisYear: hccsOf(codesThisYear), priorYears: hccsOf(codesPriorYears) };
+  const hccsOf = (codes: ReadonlySet<string>): Set<number> => {
+    const hccs = new Set<number>();
+    for (const code of codes)
+      for (const hcc of context.reference.hccsOf(code, context.model, context.person)) hccs.add(hcc);
+    return hccs;
+  };
+  return { thisYear: hccsOf(index.codedThisYear), priorYears: hccsOf(index.codedPriorYears) };
 }
 
 /** Fills in title and HCCs; drops codes that are not billable FY2026 codes (a rule must never emit one). */
@@ -82,11 +80,16 @@ export function suspect(record: PatientRecord, options: SuspectOptions): Suggest
 
   const drafts = new Map<string, Draft>();
   for (const recapture of findRecaptures(index, context)) {
-    mergeFinding(drafts, { ...recapture, category: 'Recapture', kind: undefined, ruleId: RECAPTURE_RULE.id });
+    const { code, evidence } = recapture;
+    mergeFinding(drafts, { code, category: 'Recapture', kind: undefined, evidence, ruleId: RECAPTURE_RULE.id });
   }
   const primary = runRules(PRIMARY_RULES, index, []);
   const combined = runRules(COMBINATION_RULES, index, primary);
-  for (const result of [...primary, ...combined]) mergeFinding(drafts, { ...result, category: 'Suspect' });
+  for (const results of [primary, combined]) {
+    for (const { code, kind, evidence, ruleId } of results) {
+      mergeFinding(drafts, { code, category: 'Suspect', kind, evidence, ruleId });
+    }
+  }
 
   const coded = collectCodedHccs(index, context);
   const open = describeDrafts(drafts.values(), person, reference).filter(

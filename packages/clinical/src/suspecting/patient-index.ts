@@ -39,12 +39,17 @@ export interface PatientIndex {
   diagnosesByCategory: ReadonlyMap<string, CodedDiagnosis[]>;
   /** Codes coded this calendar year up to the as-of date. */
   codedThisYear: ReadonlySet<string>;
+  /** Codes coded in the two calendar years before this one. */
+  codedPriorYears: ReadonlySet<string>;
   /** Results by kind, oldest first. */
   observations: ReadonlyMap<ObservationKind, NormalisedObservation[]>;
   /** Medications taken since January 1 of the prior year that name a drug a rule reads. */
   medications: MedicationUse[];
   procedures: ProcedureRecord[];
-  /** Documents of the look-back window. */
+  /**
+   * Documents since January 1 of the prior year: free text follows the look-back of the other
+   * suspect evidence (results, medications), coded records the two-year recapture look-back.
+   */
   documents: DocumentRecord[];
   /**
    * Conditions of the look-back window that are evidence but not codes the practice chose: every
@@ -129,9 +134,12 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     if (list) list.push(diagnosis);
     else diagnosesByCategory.set(category, [diagnosis]);
   }
-  const codedThisYear = new Set(
-    diagnoses.filter((diagnosis) => diagnosis.date >= yearStart).map((diagnosis) => diagnosis.code),
-  );
+  const codedThisYear = new Set<string>();
+  const codedPriorYears = new Set<string>();
+  for (const diagnosis of diagnoses) {
+    if (diagnosis.date >= yearStart) codedThisYear.add(diagnosis.code);
+    else if (diagnosis.date >= lookbackStart) codedPriorYears.add(diagnosis.code);
+  }
   const inWindow = (date: string): boolean => date >= lookbackStart && date <= asOf;
   return {
     record,
@@ -144,10 +152,14 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     diagnoses,
     diagnosesByCategory,
     codedThisYear,
+    codedPriorYears,
     observations: collectObservations(record, asOf),
     medications: collectMedicationUses(record.medications, { windowStart: priorYearStart, asOf }),
     procedures: record.procedures.filter((procedure) => datePart(procedure.date) <= asOf),
-    documents: record.documents.filter((document) => inWindow(datePart(document.date))),
+    documents: record.documents.filter((document) => {
+      const date = datePart(document.date);
+      return date >= priorYearStart && date <= asOf;
+    }),
     uncodedConditions: record.conditions.filter(
       (condition) =>
         (condition.source === 'HIE' || !condition.icdCode) &&

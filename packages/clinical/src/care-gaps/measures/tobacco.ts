@@ -109,15 +109,15 @@ export function evaluateCms138(context: MeasureContext): CareGap {
   });
   if (ageGap) return ageGap;
   const { periodStart: from, periodEnd: to, year } = context;
-  const preventive = findEncounters(context, TOBACCO_PREVENTIVE_VISIT, from, to);
+  const preventiveVisits = findEncounters(context, TOBACCO_PREVENTIVE_VISIT, from, to);
   const visits = findEncounters(context, TOBACCO_QUALIFYING_VISIT, from, to);
   // Initial population: one preventive visit, or two qualifying visits, during the period.
-  const encounters = preventive.length > 0 ? preventive : visits.length >= 2 ? visits : [];
+  const encounters = preventiveVisits.length > 0 ? preventiveVisits : visits.length >= 2 ? visits : [];
   const result = assessTobacco(context);
   return buildGap(CMS138, context, {
     populationEvidence: [],
     encounters,
-    encountersShown: preventive.length > 0 ? 1 : 2,
+    encountersShown: preventiveVisits.length > 0 ? 1 : 2,
     missingEncounter: `needs one preventive or two qualifying visits in ${year}, has ${visits.length} qualifying`,
     exclusion: findHospice(context),
     numeratorMet: result.met,

@@ -75,7 +75,7 @@ function computePalliativeCare(context: MeasureContext): Exclusion | undefined {
     ...findDiagnoses(context, {
       list: sets.PALLIATIVE_CARE_DIAGNOSIS,
       timing: { kind: 'overlaps', from, to },
-      conditionsOnly: true,
+      problemListOnly: true,
     }),
     ...findEncounters(context, sets.PALLIATIVE_CARE_ENCOUNTER, from, to),
     ...findProcedures(context, sets.PALLIATIVE_CARE_INTERVENTION, from, to),

@@ -157,6 +157,8 @@ export interface DiagnosisQuery {
   activeOnly?: boolean;
   /** Leave out claims diagnoses (measures that read only problem-list or encounter conditions). */
   conditionsOnly?: boolean;
+  /** Only problem-list items and health concerns (CQL ConditionProblemsHealthConcerns); implies conditionsOnly. */
+  problemListOnly?: boolean;
 }
 
 /**
@@ -168,6 +170,7 @@ export function findDiagnoses(context: MeasureContext, query: DiagnosisQuery): F
   for (const condition of context.record.conditions) {
     if (condition.verificationStatus && UNVERIFIED.has(condition.verificationStatus)) continue;
     if (query.activeOnly && !ACTIVE.has(condition.clinicalStatus)) continue;
+    if (query.problemListOnly && condition.category === 'encounter-diagnosis') continue;
     const matched = conditionCode(condition, query.list);
     if (!matched) continue;
     if (!matchesTiming(context, condition.date, prevalenceEnd(condition), query.timing)) continue;
@@ -179,7 +182,7 @@ export function findDiagnoses(context: MeasureContext, query: DiagnosisQuery): F
       description: `${condition.display} (${matched})`,
     });
   }
-  if (query.conditionsOnly || query.activeOnly) return found;
+  if (query.conditionsOnly || query.activeOnly || query.problemListOnly) return found;
   for (const claim of context.record.claims) {
     if (!query.list.has('ICD10CM', claim.icdCode)) continue;
     if (!matchesTiming(context, claim.serviceDate, claim.serviceDate, query.timing)) continue;

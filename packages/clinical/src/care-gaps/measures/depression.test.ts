@@ -94,6 +94,11 @@ describe('CMS2 Screening for Depression and Follow-Up Plan', () => {
     expect(gap).toMatchObject({ status: 'not-applicable', notApplicableReason: 'excluded' });
   });
 
+  it('reads bipolar disorder from the problem list only, as the measure does', () => {
+    const encounterDiagnosis = aCondition('F319', '2022-01-01', { category: 'encounter-diagnosis' });
+    expect(gapFor(seenOn('2026-03-10', { conditions: [encounterDiagnosis] }), 'CMS2').status).toBe('open');
+  });
+
   it('covers patients 12 and older at the start of the period', () => {
     expect(gapFor(seenOn('2026-03-10', { demographics: { birthDate: '2014-01-01', sex: 'F' } }), 'CMS2').status).toBe(
       'open',

@@ -114,7 +114,7 @@ export function evaluateCms2(context: MeasureContext): CareGap {
   const bipolar = findDiagnoses(context, {
     list: BIPOLAR_DISORDER,
     timing: { kind: 'starts-on-or-before', date: lastEncounter ? addDays(lastEncounter, -1) : context.asOf },
-    conditionsOnly: true,
+    problemListOnly: true,
   });
   const found = findMostRecentScreening(context, encounters, age);
   const followUp = found?.screening.positive ? findFollowUp(context, found.encounter, age) : undefined;

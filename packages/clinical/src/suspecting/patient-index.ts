@@ -53,7 +53,7 @@ export interface PatientIndex {
   documents: DocumentRecord[];
   /**
    * Conditions of the look-back window that are evidence but not codes the practice chose: every
-   * HIE condition, and EHR conditions that carry no ICD-10-CM code (SNOMED CT only). Refuted,
+   * HIE condition, EHR health concerns, and EHR conditions with no ICD-10-CM code (SNOMED CT only). Refuted,
    * resolved, inactive, abated and entered-in-error rows are left out.
    */
   uncodedConditions: ConditionRecord[];
@@ -89,7 +89,9 @@ function collectDiagnoses(record: PatientRecord, asOf: string): CodedDiagnosis[]
   }
   for (const condition of record.conditions) {
     const date = datePart(condition.date);
-    if (condition.source !== 'EHR' || !condition.icdCode || date > asOf || !isCountableCondition(condition)) continue;
+    // A health concern is a worry noted, not a diagnosis made: it counts as evidence, not as coded.
+    if (condition.source !== 'EHR' || condition.category === 'health-concern') continue;
+    if (!condition.icdCode || date > asOf || !isCountableCondition(condition)) continue;
     diagnoses.push({
       code: condition.icdCode,
       date,
@@ -162,7 +164,7 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     }),
     uncodedConditions: record.conditions.filter(
       (condition) =>
-        (condition.source === 'HIE' || !condition.icdCode) &&
+        (condition.source === 'HIE' || !condition.icdCode || condition.category === 'health-concern') &&
         inWindow(datePart(condition.date)) &&
         isCountableCondition(condition) &&
         !ENDED_STATUSES.has(condition.clinicalStatus) &&

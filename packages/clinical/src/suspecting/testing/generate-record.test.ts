@@ -26,7 +26,9 @@ describe('the engine over many generated records', () => {
     for (const record of records) {
       const suggestions = suspect(record, { asOf: '2026-06-30' });
       total += suggestions.length;
-      const codedThisYear = new Set(record.claims.filter((claim) => claim.serviceDate >= '2026-01-01').map((claim) => claim.icdCode));
+      const codedThisYear = new Set(
+        record.claims.filter((claim) => claim.serviceDate >= '2026-01-01').map((claim) => claim.icdCode),
+      );
       for (const suggestion of suggestions) {
         expect(reference.describe(suggestion.code)?.billable).toBe(true);
         expect(codedThisYear.has(suggestion.code)).toBe(false);

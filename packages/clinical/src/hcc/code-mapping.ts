@@ -1,5 +1,5 @@
-import type { CompiledRow } from './conditions';
-import type { Sex } from '../record';
+import { rowApplies, type CompiledRow } from './conditions';
+import type { EditPerson } from './types';
 
 /** A code's condition categories for one person: ascending, with their dense indexes and JSON text. */
 export interface CodeMapping {
@@ -10,21 +10,19 @@ export interface CodeMapping {
   readonly json: string;
 }
 
-/** A code's mapping rows, with the mapping precomputed when no row carries a condition. */
+/**
+ * A code's mapping rows with every possible mapping precomputed. The rows' conditions compare the
+ * age with a few bounds and test the sex, so the mapping is constant between consecutive bounds:
+ * one mapping per (sex, MCE switch, age interval).
+ */
 export interface CompiledCode {
   readonly rows: readonly CompiledRow[];
+  /** The mapping when no row carries a condition. */
   readonly fixed: CodeMapping | undefined;
-  /** Mappings of a conditional code by sex, MCE switch and age (see {@link mappingSlot}), filled on first use. */
-  readonly byPerson: (CodeMapping | undefined)[] | undefined;
-}
-
-/** Ages 0..125 are cached per conditional code. */
-const CACHED_AGES = 126;
-
-/** Cache slot of a person in {@link CompiledCode.byPerson}, or -1 when not cached (unusual age). */
-export function mappingSlot(age: number, sex: Sex | undefined, applyMce: boolean): number {
-  if (!Number.isInteger(age) || age < 0 || age >= CACHED_AGES) return -1;
-  return ((sex === 'F' ? 0 : 2) + (applyMce ? 1 : 0)) * CACHED_AGES + age;
+  /** Ascending age bounds where some condition changes (empty for a fixed code). */
+  readonly bounds: readonly number[];
+  /** By `(sexIndex * 2 + mce) * (bounds.length + 1) + interval`, sexIndex F 0 / M or unknown 1. */
+  readonly byInterval: readonly CodeMapping[];
 }
 
 /** Builds the mapping of a set of categories (ascending, distinct). */
@@ -36,20 +34,55 @@ export function buildCodeMapping(categories: readonly number[], indexOf: Int16Ar
   };
 }
 
+function mappingAt(
+  rows: readonly CompiledRow[],
+  person: EditPerson,
+  applyMce: boolean,
+  indexOf: Int16Array,
+): CodeMapping {
+  const categories = [...new Set(rows.filter((row) => rowApplies(row, person, applyMce)).map((row) => row.hcc))];
+  return buildCodeMapping(
+    categories.sort((a, b) => a - b),
+    indexOf,
+  );
+}
+
+function compileCode(rows: readonly CompiledRow[], indexOf: Int16Array): CompiledCode {
+  if (rows.every((row) => row.edit.condition === '')) {
+    const categories = [...new Set(rows.map((row) => row.hcc))].sort((a, b) => a - b);
+    return { rows, fixed: buildCodeMapping(categories, indexOf), bounds: [], byInterval: [] };
+  }
+  const bounds = [
+    ...new Set(
+      rows
+        .flatMap((row) => [row.ageLow, row.ageHigh, row.mceLow, row.mceHigh])
+        .filter((bound) => bound > 0 && bound !== Infinity),
+    ),
+  ].sort((a, b) => a - b);
+  const starts = [0, ...bounds];
+  const byInterval: CodeMapping[] = [];
+  for (const sex of ['F', 'M'] as const) {
+    for (const applyMce of [false, true]) {
+      for (const age of starts) byInterval.push(mappingAt(rows, { age, sex }, applyMce, indexOf));
+    }
+  }
+  return { rows, fixed: undefined, bounds, byInterval };
+}
+
+/** The mapping of a conditional code for a person. */
+export function conditionalMapping(code: CompiledCode, person: EditPerson, applyMce: boolean): CodeMapping | undefined {
+  let interval = 0;
+  while (interval < code.bounds.length && person.age >= (code.bounds[interval] ?? Infinity)) interval++;
+  const slot = ((person.sex === 'F' ? 0 : 2) + (applyMce ? 1 : 0)) * (code.bounds.length + 1) + interval;
+  return code.byInterval[slot];
+}
+
 /** Compiles every code of a model's mapping. */
 export function compileCodes(
   mapping: ReadonlyMap<string, readonly CompiledRow[]>,
   indexOf: Int16Array,
 ): Map<string, CompiledCode> {
   const codes = new Map<string, CompiledCode>();
-  for (const [code, rows] of mapping) {
-    const unconditional = rows.every((row) => row.edit.condition === '');
-    const categories = [...new Set(rows.map((row) => row.hcc))].sort((a, b) => a - b);
-    codes.set(code, {
-      rows,
-      fixed: unconditional ? buildCodeMapping(categories, indexOf) : undefined,
-      byPerson: unconditional ? undefined : new Array<CodeMapping | undefined>(4 * CACHED_AGES),
-    });
-  }
+  for (const [code, rows] of mapping) codes.set(code, compileCode(rows, indexOf));
   return codes;
 }

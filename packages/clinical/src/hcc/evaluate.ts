@@ -1,5 +1,4 @@
-import { rowApplies } from './conditions';
-import { buildCodeMapping, mappingSlot, type CodeMapping, type CompiledCode } from './code-mapping';
+import { conditionalMapping, type CodeMapping } from './code-mapping';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
 
@@ -39,45 +38,20 @@ export function codesForHcc(state: DiagnosisState, hcc: number): string[] {
   return state.codes.filter((_, index) => state.mappings[index]?.categories.includes(hcc));
 }
 
-/** Inserts keeping ascending order without duplicates (a code yields one to three categories). */
-function insertSorted(categories: number[], hcc: number): boolean {
-  let at = categories.length;
-  while (at > 0 && (categories[at - 1] ?? 0) > hcc) at--;
-  if (at > 0 && categories[at - 1] === hcc) return false;
-  categories.splice(at, 0, hcc);
-  return true;
-}
-
+/** Marks a payment HCC present, keeping `marked` ascending (CMS's hierarchy order) and distinct. */
 function mark(present: Uint8Array, marked: number[], index: number): void {
-  if (index < 0 || present[index] === 1) return;
+  if (present[index] === 1) return;
   present[index] = 1;
-  marked.push(index);
+  let at = marked.length;
+  while (at > 0 && (marked[at - 1] ?? 0) > index) at--;
+  marked.splice(at, 0, index);
 }
 
-function computeMapping(
-  model: CompiledModel,
-  code: CompiledCode,
-  facts: DemographicFacts,
-  applyMce: boolean,
-): CodeMapping {
-  const categories: number[] = [];
-  for (const row of code.rows) if (rowApplies(row, facts, applyMce)) insertSorted(categories, row.hcc);
-  return buildCodeMapping(categories, model.indexOf);
-}
-
-/** The code's categories for this person (cached per age, sex and MCE switch), marking the payment HCCs. */
+/** The code's categories for this person, marking the payment HCCs. */
 function mapCode(model: CompiledModel, code: string, facts: DemographicFacts, applyMce: boolean, marked: number[]) {
   const entry = model.codes.get(code);
   if (entry === undefined) return NO_MAPPING;
-  let mapping = entry.fixed;
-  if (mapping === undefined) {
-    const slot = mappingSlot(facts.age, facts.sex, applyMce);
-    mapping = slot >= 0 ? entry.byPerson?.[slot] : undefined;
-    if (mapping === undefined) {
-      mapping = computeMapping(model, entry, facts, applyMce);
-      if (slot >= 0 && entry.byPerson) entry.byPerson[slot] = mapping;
-    }
-  }
+  const mapping = entry.fixed ?? conditionalMapping(entry, facts, applyMce) ?? NO_MAPPING;
   const present = model.scratch;
   for (const index of mapping.indexes) mark(present, marked, index);
   return mapping;
@@ -128,7 +102,6 @@ export function evaluateDiagnoses(
     codes.push(code);
     mappings.push(mapCode(model, code, facts, applyMce, marked));
   }
-  if (marked.length > 1) marked.sort((a, b) => a - b);
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;
   const presentIndexes: number[] = [];

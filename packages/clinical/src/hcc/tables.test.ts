@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { compileModel } from './compile';
 import { COUNT_VARIABLES, ORIGINALLY_DISABLED_VARIABLES } from './compile-segment';
+import { evaluateDiagnoses } from './evaluate';
 import { CONTINUING_CELLS, NEW_ENROLLEE_CELLS } from './demographics';
 import { getTableModel } from './model';
 import { SEGMENTS } from './tables';
@@ -71,5 +73,31 @@ describe('table sizes match the CMS publications', () => {
     expect(tables.mapping.size).toBe(9927);
     expect(tables.paymentHccs).toHaveLength(86);
     expect(tables.interactions).toHaveLength(22);
+  });
+});
+
+describe.each<HccModelName>(['v28', 'v24'])('%s precomputed code mappings', (name) => {
+  const model = getTableModel(name);
+  const compiled = compileModel(model);
+  const conditional = [...compiled.codes].filter(([, code]) => code.fixed === undefined).map(([code]) => code);
+  const ages = [0, 1, 2, 5, 6, 8, 9, 14, 15, 17, 18, 19, 20, 21, 49, 50, 64, 65, 66, 100];
+
+  it('agree with the mapping rows for every conditional code, age around each bound, sex and MCE switch', () => {
+    expect(conditional.length).toBeGreaterThan(0);
+    const disagreements: string[] = [];
+    for (const code of conditional) {
+      for (const age of ages) {
+        for (const sex of ['F', 'M'] as const) {
+          for (const applyMce of [true, false]) {
+            const expected = model.conditionCategories(code, { age, sex }, { applyMce });
+            const facts = { age, sex, orec: '0' as const, medicaid: false };
+            const state = evaluateDiagnoses(compiled, facts, [code], { applyMce, codesAreNormalized: true });
+            const actual = state.mappings[0]?.categories ?? [];
+            if (actual.join() !== expected.join()) disagreements.push(`${code} ${sex}${age} mce=${applyMce}`);
+          }
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 });

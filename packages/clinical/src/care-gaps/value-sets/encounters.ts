@@ -77,16 +77,18 @@ export const NUTRITION_SERVICES = defineCodeList({
   codes: { CPT: ['97802', '97803', '97804'], HCPCS: ['G0270', 'G0271'] },
 });
 
+/** Outpatient Consultation: the full 2025 expansion (6 codes). */
 export const OUTPATIENT_CONSULTATION = defineCodeList({
   name: 'Outpatient Consultation',
   oid: '2.16.840.1.113883.3.464.1003.101.12.1008',
-  codes: { CPT: ['99242', '99243', '99244', '99245'] },
+  codes: { CPT: ['99242', '99243', '99244', '99245'], SNOMED: ['281036007', '77406008'] },
 });
 
+/** Ophthalmological Services: the full 2025 expansion (8 codes). */
 export const OPHTHALMOLOGICAL_SERVICES = defineCodeList({
   name: 'Ophthalmological Services',
   oid: '2.16.840.1.113883.3.526.3.1285',
-  codes: { CPT: ['92002', '92004', '92012', '92014'] },
+  codes: { CPT: ['92002', '92004', '92012', '92014'], SNOMED: ['359960003', '36228007', '66902005', '78831002'] },
 });
 
 /** AdultOutpatientEncounters."Qualifying Encounters" (CMS125, CMS130, CMS165). */

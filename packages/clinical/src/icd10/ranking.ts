@@ -1,5 +1,7 @@
 /** Scoring pieces of the word search: the weights, the query's term ranges, and the upper bound that lets it stop early. */
 import type { WeightedMeaning } from './query';
+import type { EngineOptions } from './search-engine';
+import type { TopK } from './top-k';
 import type { ClinicalMeaning } from './synonyms';
 import type { WordRange } from './word-index';
 
@@ -95,4 +97,34 @@ export function isSingleTerm(alternatives: ResolvedAlternative[]): boolean {
 export function inRanges(word: number, ranges: WordRange[]): boolean {
   for (const range of ranges) if (word >= range.low && word < range.high) return true;
   return false;
+}
+
+export interface KeptHit {
+  position: number;
+  score: number;
+}
+
+/** When a postings scan stops: the score bound, and whether a tie with the worst kept hit is reason enough. */
+export interface ScanStop {
+  bound: ScoreBound;
+  skipTies: boolean;
+}
+
+/** The term of an alternative with the fewest postings. */
+export function cheapestTerm(alternative: ResolvedAlternative): ResolvedTerm {
+  return alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
+}
+
+/** What one word search carries through its postings scans. */
+export interface WordScan {
+  options: EngineOptions;
+  codePrefixes: string[];
+  scoring: QueryScoring;
+  toVerify: ResolvedAlternative[][];
+  top: TopK<KeptHit>;
+}
+
+/** Higher score first; equal scores in tabular order. */
+export function isBetterHit(left: KeptHit, right: KeptHit): boolean {
+  return left.score > right.score || (left.score === right.score && left.position < right.position);
 }

@@ -1,14 +1,14 @@
 import type { IcdCatalog } from './catalog';
 import type { IcdCode } from './catalog-types';
-import { normalizeIcdCode, hasIcdCodeShape } from './code-format';
-import { parseQuery, type ParsedQuery, type QueryTerm } from './query';
+import { hasIcdCodeShape } from './code-format';
+import { searchCodes } from './code-search';
+import { parseQuery, type ParsedQuery } from './query';
 import {
   boostFor,
   flattenRanges,
   inFlatRanges,
   inRanges,
   isSingleTerm,
-  MAX_SCANNED_RANGE,
   rangeBounds,
   scoreBound,
   SCORE,
@@ -16,10 +16,14 @@ import {
   type QueryScoring,
   type ResolvedAlternative,
   type ResolvedTerm,
-  type ScoreBound,
+  cheapestTerm,
+  isBetterHit,
+  type KeptHit,
+  type ScanStop,
+  type WordScan,
 } from './ranking';
 import { TopK } from './top-k';
-import { IcdWordIndex, type WordRange } from './word-index';
+import { IcdWordIndex } from './word-index';
 
 /** How a hit matched: the code itself, the start of its code, or the words of its title. */
 export type IcdMatchKind = 'code' | 'code-prefix' | 'words';
@@ -37,36 +41,6 @@ export interface EngineOptions {
   exhaustive?: boolean;
 }
 
-interface KeptHit {
-  position: number;
-  score: number;
-}
-
-/** When a postings scan stops: the score bound, and whether a tie with the worst kept hit is reason enough. */
-interface ScanStop {
-  bound: ScoreBound;
-  skipTies: boolean;
-}
-
-/** The term of an alternative with the fewest postings. */
-function cheapestTerm(alternative: ResolvedAlternative): ResolvedTerm {
-  return alternative.terms.reduce((best, term) => (term.cost < best.cost ? term : best));
-}
-
-/** What one word search carries through its postings scans. */
-interface WordScan {
-  options: EngineOptions;
-  codePrefixes: string[];
-  scoring: QueryScoring;
-  toVerify: ResolvedAlternative[][];
-  top: TopK<KeptHit>;
-}
-
-/** Higher score first; equal scores in tabular order. */
-function isBetterHit(left: KeptHit, right: KeptHit): boolean {
-  return left.score > right.score || (left.score === right.score && left.position < right.position);
-}
-
 /** The catalog's search: an inverted index over title words plus a sorted code list, both built once at load. */
 export class IcdSearchEngine {
   private readonly index: IcdWordIndex;
@@ -82,10 +56,10 @@ export class IcdSearchEngine {
   }
 
   search(query: string, options: EngineOptions): RankedEntry[] {
-    const hits = this.searchCodes(query, options);
+    const hits = searchCodes(this.catalog, query, options);
     const parsed = parseQuery(query, (token) => hasIcdCodeShape(token) && this.catalog.hasPrefix(token));
     if (parsed.tokens.length === 0 && hits.length === 0) {
-      for (const prefix of parsed.codePrefixes) hits.push(...this.searchCodes(prefix, options));
+      for (const prefix of parsed.codePrefixes) hits.push(...searchCodes(this.catalog, prefix, options));
     }
     if (hits.length >= options.limit || parsed.tokens.length === 0) return hits.slice(0, options.limit);
     const already = new Set(hits.map((hit) => hit.entry.code));
@@ -93,25 +67,10 @@ export class IcdSearchEngine {
     return [...hits, ...words.filter((hit) => !already.has(hit.entry.code))].slice(0, options.limit);
   }
 
-  /** The typed code, then codes starting with it: shorter (more general) first, billable before headers, then tabular order. */
-  private searchCodes(query: string, options: EngineOptions): RankedEntry[] {
-    const prefix = normalizeIcdCode(query);
-    if (!hasIcdCodeShape(prefix) || !this.catalog.hasPrefix(prefix)) return [];
-    const top = new TopK<IcdCode>(options.limit, (left, right) => compareCodeHits(left, right, prefix) < 0);
-    for (const entry of this.catalog.withPrefixUnsorted(prefix)) {
-      if (!options.billableOnly || entry.billable) top.offer(entry);
-    }
-    return top.toArray().map((entry) => ({
-      entry,
-      match: entry.code === prefix ? 'code' : 'code-prefix',
-      score: entry.code === prefix ? SCORE.exactCode : SCORE.codePrefix - (entry.level - prefix.length),
-    }));
-  }
-
   private searchWords(parsed: ParsedQuery, options: EngineOptions): RankedEntry[] {
     const tokens = parsed.tokens.map((token) =>
       token.alternatives
-        .map((alternative) => this.resolveAlternative(alternative.terms))
+        .map((alternative) => this.index.resolveAlternative(alternative.terms))
         .filter((alternative) => alternative.cost > 0),
     );
     if (tokens.some((alternatives) => alternatives.length === 0)) return [];
@@ -126,7 +85,7 @@ export class IcdSearchEngine {
       meanings: parsed.meanings,
     };
     const termWeights = scoring.tokens.map((alternatives) =>
-      alternatives.map((terms) => terms.map((term) => this.heaviestWord(term))),
+      alternatives.map((terms) => terms.map((term) => this.index.heaviestWord(term))),
     );
     const scan: WordScan = {
       options,
@@ -222,18 +181,6 @@ export class IcdSearchEngine {
     }
   }
 
-  /** The heaviest word a term can match (0.25 when all its words are light, e.g. "other"), for the bound. */
-  private heaviestWord(bounds: Int32Array): number {
-    let heaviest = 0;
-    for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
-      const low = bounds[i] ?? 0;
-      const high = bounds[i + 1] ?? 0;
-      if (high - low > MAX_SCANNED_RANGE) return 1;
-      for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.index.wordWeight[word] ?? 0);
-    }
-    return heaviest;
-  }
-
   private startsWithAny(position: number, prefixes: string[]): boolean {
     const code = this.catalog.codes[position]?.code ?? '';
     return prefixes.some((prefix) => code.startsWith(prefix));
@@ -251,24 +198,6 @@ export class IcdSearchEngine {
       if (!matched) return false;
     }
     return true;
-  }
-
-  private resolveAlternative(terms: QueryTerm[]): ResolvedAlternative {
-    const resolved = terms.map((term): ResolvedTerm => {
-      const ranges = term.prefix ? [this.index.prefixRange(term.word)] : this.exactRanges(term.word);
-      const live = ranges.filter((range) => range.high > range.low);
-      return { ranges: live, cost: live.reduce((sum, range) => sum + this.index.postingCount(range), 0) };
-    });
-    const cost = resolved.some((term) => term.cost === 0) ? 0 : Math.min(...resolved.map((term) => term.cost));
-    return { terms: resolved, cost };
-  }
-
-  /** A complete word also matches its plural or singular ("vein" finds "veins", "kidneys" finds "kidney"). */
-  private exactRanges(word: string): WordRange[] {
-    const forms = new Set([word, `${word}s`, `${word}es`]);
-    if (word.length > 3 && word.endsWith('s')) forms.add(word.slice(0, -1));
-    if (word.length > 4 && word.endsWith('es')) forms.add(word.slice(0, -2));
-    return [...forms].map((form) => this.index.exactRange(form));
   }
 
   private entryMatches(position: number, alternative: ResolvedAlternative): boolean {
@@ -327,10 +256,4 @@ export class IcdSearchEngine {
       this.generation = 1;
     }
   }
-}
-
-function compareCodeHits(left: IcdCode, right: IcdCode, typed: string): number {
-  if (left.code === typed) return -1;
-  if (right.code === typed) return 1;
-  return left.level - right.level || Number(right.billable) - Number(left.billable) || left.order - right.order;
 }

@@ -1,4 +1,6 @@
 import type { IcdCode } from './catalog-types';
+import type { QueryTerm } from './query';
+import { MAX_SCANNED_RANGE, type ResolvedAlternative, type ResolvedTerm } from './ranking';
 import { tokenizeText, weighWord } from './text';
 
 /** A run of word ids `[low, high)`: one word, or every word starting with a prefix (ids follow sorted order). */
@@ -97,6 +99,37 @@ export class IcdWordIndex {
   entryBounds(entry: number): { start: number; end: number; longEnd: number } {
     const start = this.entryWordsStart[entry] ?? 0;
     return { start, end: this.entryWordsStart[entry + 1] ?? 0, longEnd: start + (this.entryLongWordCount[entry] ?? 0) };
+  }
+
+  /** A query alternative's terms as word ranges with their postings counts; cost 0 when a term matches no title. */
+  resolveAlternative(terms: QueryTerm[]): ResolvedAlternative {
+    const resolved = terms.map((term): ResolvedTerm => {
+      const ranges = term.prefix ? [this.prefixRange(term.word)] : this.exactRanges(term.word);
+      const live = ranges.filter((range) => range.high > range.low);
+      return { ranges: live, cost: live.reduce((sum, range) => sum + this.postingCount(range), 0) };
+    });
+    const cost = resolved.some((term) => term.cost === 0) ? 0 : Math.min(...resolved.map((term) => term.cost));
+    return { terms: resolved, cost };
+  }
+
+  /** A complete word also matches its plural or singular ("vein" finds "veins", "kidneys" finds "kidney"). */
+  private exactRanges(word: string): WordRange[] {
+    const forms = new Set([word, `${word}s`, `${word}es`]);
+    if (word.length > 3 && word.endsWith('s')) forms.add(word.slice(0, -1));
+    if (word.length > 4 && word.endsWith('es')) forms.add(word.slice(0, -2));
+    return [...forms].map((form) => this.exactRange(form));
+  }
+
+  /** The heaviest word a term can match (0.25 when all its words are light, e.g. "other"), for the bound. */
+  heaviestWord(bounds: Int32Array): number {
+    let heaviest = 0;
+    for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
+      const low = bounds[i] ?? 0;
+      const high = bounds[i + 1] ?? 0;
+      if (high - low > MAX_SCANNED_RANGE) return 1;
+      for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.wordWeight[word] ?? 0);
+    }
+    return heaviest;
   }
 
   get vocabularySize(): number {

@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// One run over every workspace; each project keeps its own environment and setup.
+// One run over every workspace, each project with its own environment. Server tests run on in-memory
+// PGlite, and once more against a PostgreSQL server when TEST_DATABASE_URL is set (as in CI).
+const postgresProject = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: './apps/server',
+        test: { name: 'server-postgres', env: { CAIRN_TEST_DB: 'postgres' } },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web'],
+    projects: ['packages/*', 'apps/server', 'apps/web', ...postgresProject],
   },
 });

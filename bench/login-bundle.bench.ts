@@ -11,7 +11,10 @@ interface ManifestChunk {
 }
 
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
@@ -24,9 +27,12 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 
 const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 const loginKeys = ['src/app/layouts/login-layout.tsx', 'src/app/routes/login/login.page.tsx'];
-if (!entry || loginKeys.some((key) => !manifest[key])) throw new Error('Build the web app first: npm run build -w @cairn/web');
+if (!entry || loginKeys.some((key) => !manifest[key]))
+  throw new Error('Build the web app first: npm run build -w @cairn/web');
 
-const files = [...closure([entry, ...loginKeys])].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+const files = [...closure([entry, ...loginKeys])]
+  .map((key) => manifest[key]!.file)
+  .filter((file) => file.endsWith('.js'));
 let total = 0;
 for (const file of files.sort()) {
   const gzipped = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
@@ -34,5 +40,7 @@ for (const file of files.sort()) {
   console.log(`${(gzipped / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 const budget = 200;
-console.log(`JavaScript for /login: ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files (budget ${budget} KB)`);
+console.log(
+  `JavaScript for /login: ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files (budget ${budget} KB)`,
+);
 process.exitCode = total / 1024 <= budget ? 0 : 1;

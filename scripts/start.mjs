@@ -23,7 +23,11 @@ const builds = [
     output: 'apps/web/dist/index.html',
     sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts'],
   },
-  { workspace: '@cairn/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs'] },
+  {
+    workspace: '@cairn/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs'],
+  },
 ];
 
 for (const build of builds) {

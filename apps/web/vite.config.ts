@@ -6,7 +6,11 @@ export default defineConfig({
   server: {
     port: 5173,
     // `npm run dev`: the API server runs on 3000; the dev server forwards API calls to it.
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/ws': { target: 'ws://localhost:3000', ws: true } },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/healthz': 'http://localhost:3000',
+      '/ws': { target: 'ws://localhost:3000', ws: true },
+    },
   },
   build: {
     sourcemap: true,

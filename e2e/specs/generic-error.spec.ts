@@ -19,7 +19,9 @@ test.describe('with an outdated Chrome', () => {
     const shell = new AppShell(page);
     await openScheduleWithItsCodeUnreachable(shell);
     await expect(page.getByText('Oops, Something Went Wrong')).toBeVisible();
-    await expect(page.getByText('Please try again later. If the problem continues, contact our support team for help.')).toBeVisible();
+    await expect(
+      page.getByText('Please try again later. If the problem continues, contact our support team for help.'),
+    ).toBeVisible();
     await expect(shell.browserAlert()).toHaveAttribute('data-browser-status', 'Outdated');
     await expect(shell.browserAlert()).toHaveClass(/ant-alert-info/);
     await expect(page.getByText("We noticed you're using Chrome 100 which is outdated")).toBeVisible();

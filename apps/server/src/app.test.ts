@@ -144,7 +144,11 @@ describe('validation', () => {
 
 describe('errors', () => {
   it('hides an unexpected error behind CAIRN_NON_SPECIFIC_ERROR with the request id', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/testCrash', headers: { 'x-request-id': 'r-42' } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/testCrash',
+      headers: { 'x-request-id': 'r-42' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       error: { code: 'CAIRN_NON_SPECIFIC_ERROR', message: 'An error occurred', details: { requestId: 'r-42' } },

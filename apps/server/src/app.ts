@@ -43,7 +43,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   // Validation is done by each route with its zod contract (lib/route.ts), which names the field;
   // the JSON schemas given to Fastify exist for the OpenAPI document only.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -31,5 +31,5 @@ export function roleOfView(view: unknown): Role {
   if (view === undefined || view === null || view === '') throw new Error('User view not found');
   if (view === 'Coder') return 'coder';
   if (view === 'Provider' || view === 'Classic') return 'provider';
-  throw new Error(`Unknown user view: ${String(view)}`);
+  throw new Error(`Unknown user view: ${typeof view === 'string' ? view : JSON.stringify(view)}`);
 }

@@ -12,7 +12,16 @@ describe('loadConfig', () => {
   });
 
   it('accepts every configuration name of the spec', () => {
-    for (const name of ['test', 'production', 'staging', 'development', 'jsonServer', 'local', 'stagingQa', 'amplify']) {
+    for (const name of [
+      'test',
+      'production',
+      'staging',
+      'development',
+      'jsonServer',
+      'local',
+      'stagingQa',
+      'amplify',
+    ]) {
       const env = { CAIRN_ENV: name, CAIRN_API_URL: 'https://cairn.example.org/api' };
       expect(loadConfig(env).name).toBe(name);
     }

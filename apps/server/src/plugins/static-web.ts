@@ -18,7 +18,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       wildcard: false,
       index: false,
       setHeaders(response, path) {
-        const isHashedAsset = path.includes(`${join(webDistDir, 'assets')}`);
+        const isHashedAsset = path.includes(join(webDistDir, 'assets'));
         response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -6,11 +6,12 @@ import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
 
 /**
- * A database of its own for one test file: in-memory PGlite, or, when `TEST_DATABASE_URL` is set (as
- * in CI), a fresh database created on that server and dropped again on close.
+ * A database of its own for one test file: in-memory PGlite, or, in the `server-postgres` test project
+ * (run when `TEST_DATABASE_URL` is set, as in CI), a fresh database created on that server and
+ * dropped again on close.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = process.env.CAIRN_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
   const name = `cairn_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));

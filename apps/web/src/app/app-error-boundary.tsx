@@ -18,7 +18,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render(): ReactNode {
-    if (this.state.error !== undefined) return <ApplicationErrorScreen error={this.state.error} title="Application error" />;
+    if (this.state.error !== undefined)
+      return <ApplicationErrorScreen error={this.state.error} title="Application error" />;
     return this.props.children;
   }
 }

@@ -7,7 +7,10 @@ import { logger } from './logger';
 
 /** A lazy page whose file could not be fetched (network, or a newer deployment replaced it). */
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
 }
 
 /**

@@ -11,7 +11,11 @@ export interface ApplicationErrorScreenProps {
  * Spec §2: the error's title and message, 'Reload page', and details (message, stack, browser user
  * agent) in a 300 px box that opens on double click.
  */
-export function ApplicationErrorScreen({ error, title = 'Something went wrong', onReload = () => window.location.reload() }: ApplicationErrorScreenProps) {
+export function ApplicationErrorScreen({
+  error,
+  title = 'Something went wrong',
+  onReload = () => window.location.reload(),
+}: ApplicationErrorScreenProps) {
   const [isOpen, setIsOpen] = useState(false);
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
@@ -40,7 +44,14 @@ export function ApplicationErrorScreen({ error, title = 'Something went wrong', 
             {isOpen && (
               <pre
                 data-testid="error-details"
-                style={{ height: 300, overflow: 'auto', background: '#f5f5f5', padding: 12, borderRadius: 6, fontSize: 12 }}
+                style={{
+                  height: 300,
+                  overflow: 'auto',
+                  background: '#f5f5f5',
+                  padding: 12,
+                  borderRadius: 6,
+                  fontSize: 12,
+                }}
               >
                 {`${message}\n\n${stack}\n\n${navigator.userAgent}`}
               </pre>

@@ -12,7 +12,11 @@ export interface GenericErrorScreenProps {
  * Spec §2: 'Oops, Something Went Wrong' with the support message, an optional action, and an alert
  * saying whether the browser is supported (success), outdated (info) or unsupported (warning).
  */
-export function GenericErrorScreen({ title = 'Oops, Something Went Wrong', action, userAgent = navigator.userAgent }: GenericErrorScreenProps) {
+export function GenericErrorScreen({
+  title = 'Oops, Something Went Wrong',
+  action,
+  userAgent = navigator.userAgent,
+}: GenericErrorScreenProps) {
   const support = getBrowserSupport(userAgent);
   return (
     <Result

@@ -5,9 +5,9 @@ describe('paths', () => {
   it('builds links from their patterns', () => {
     expect(paths.schedule.href()).toBe('/schedule');
     expect(paths.patientTab.href({ cairnPatientId: 'p-1', tab: 'documents' })).toBe('/patient/p-1/documents');
-    expect(paths.overlayTabPatientAppointment.href({ tab: 'dx-summary', cairnPatientId: 'p 1', cairnAppointmentId: 'a' })).toBe(
-      '/overlay/dx-summary/patient/p%201/appointment/a',
-    );
+    expect(
+      paths.overlayTabPatientAppointment.href({ tab: 'dx-summary', cairnPatientId: 'p 1', cairnAppointmentId: 'a' }),
+    ).toBe('/overlay/dx-summary/patient/p%201/appointment/a');
   });
 
   it('tells overlay paths from full-screen ones', () => {

@@ -80,7 +80,8 @@ describe('the API client', () => {
   });
 
   it('calls v2 paths with a Bearer header for SSO users', async () => {
-    handler = (_request, _body, response) => json(response, 200, { result: { is_admin: false, emr_username_new: '', 'Risk Score': 0 } });
+    handler = (_request, _body, response) =>
+      json(response, 200, { result: { is_admin: false, emr_username_new: '', 'Risk Score': 0 } });
     const { client, state } = makeClient();
     state.isSaml = true;
     await client.call(getUserMetadata, {});
@@ -120,7 +121,8 @@ describe('the API client', () => {
   });
 
   it('passes a 404 on unchanged, with the server message', async () => {
-    handler = (_request, _body, response) => json(response, 404, { error: { code: 'NOT_FOUND', message: 'Patient not found.' } });
+    handler = (_request, _body, response) =>
+      json(response, 404, { error: { code: 'NOT_FOUND', message: 'Patient not found.' } });
     const { client } = makeClient();
     await expect(client.call(getUserMetadata, {})).rejects.toMatchObject({
       code: 'NOT_FOUND',
@@ -135,16 +137,28 @@ describe('the API client', () => {
         error: { code: 'VALIDATION_FAILED', message: 'Invalid isoDate', details: { issues: [{ field: 'isoDate' }] } },
       });
     const { client, failures } = makeClient();
-    const error = await client.call(getUserMetadata, { dataSourceId: 'secret-mrn' }).catch((caught: unknown) => caught as ApiError);
-    expect(error).toMatchObject({ name: 'ApiError', code: 'VALIDATION_FAILED', message: '422 Error occurred', serverMessage: 'Invalid isoDate' });
-    expect(failures).toEqual([{ status: 422, url: `${baseUrl}/getUserMetadata`, payload: ['dataSourceId'], message: '422 Error occurred' }]);
+    const error = await client
+      .call(getUserMetadata, { dataSourceId: 'secret-mrn' })
+      .catch((caught: unknown) => caught as ApiError);
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 'VALIDATION_FAILED',
+      message: '422 Error occurred',
+      serverMessage: 'Invalid isoDate',
+    });
+    expect(failures).toEqual([
+      { status: 422, url: `${baseUrl}/getUserMetadata`, payload: ['dataSourceId'], message: '422 Error occurred' },
+    ]);
     expect(JSON.stringify(failures)).not.toContain('secret-mrn');
   });
 
   it("reports 'timeout of {n}ms exceeded'", async () => {
     handler = (_request, _body, response) => setTimeout(() => json(response, 200, { result: {} }), 300);
     const { client } = makeClient({ timeoutMs: 50 });
-    await expect(client.call(getUserMetadata, {})).rejects.toMatchObject({ code: 'TIMEOUT', message: 'timeout of 50ms exceeded' });
+    await expect(client.call(getUserMetadata, {})).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: 'timeout of 50ms exceeded',
+    });
   });
 
   it("reports 'Request aborted' when the caller aborts", async () => {
@@ -158,13 +172,19 @@ describe('the API client', () => {
 
   it("reports 'Network Error' when the server cannot be reached", async () => {
     const { client } = makeClient({ baseUrl: 'http://127.0.0.1:9/api' });
-    await expect(client.call(getUserMetadata, {})).rejects.toMatchObject({ code: 'NETWORK_ERROR', message: 'Network Error' });
+    await expect(client.call(getUserMetadata, {})).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'Network Error',
+    });
   });
 
   it('cancels an older pending request when a newer one with the same key arrives', async () => {
     handler = (_request, body, response) => {
       const { dataSourceId } = JSON.parse(body) as { dataSourceId: string };
-      setTimeout(() => json(response, 200, { result: { is_admin: false, emr_username_new: dataSourceId, 'Risk Score': 0 } }), 100);
+      setTimeout(
+        () => json(response, 200, { result: { is_admin: false, emr_username_new: dataSourceId, 'Risk Score': 0 } }),
+        100,
+      );
     };
     const { client, failures } = makeClient();
     const older = client.call(getUserMetadata, { dataSourceId: 'older' }, { cancelKey: 'summaries' });

@@ -64,7 +64,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (hasBody) headers['content-type'] = 'application/json';
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const response = await withAbort(url, call, timeoutMs, (signal) =>
-      doFetch(url, { method: endpoint.method, headers, body: hasBody ? JSON.stringify(input ?? {}) : undefined, signal }),
+      doFetch(url, {
+        method: endpoint.method,
+        headers,
+        body: hasBody ? JSON.stringify(input ?? {}) : undefined,
+        signal,
+      }),
     );
     return { url, response };
   }
@@ -116,7 +121,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!sent.response.ok) throw await httpError(sent.response);
       return camelCaseKeys((await sent.response.json()) as EndpointResponse<E>);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : new ApiError({ code: 'NETWORK_ERROR', message: 'Network Error' });
+      const apiError =
+        error instanceof ApiError ? error : new ApiError({ code: 'NETWORK_ERROR', message: 'Network Error' });
       if (!apiError.isCanceled) {
         options.trackFailure({ status: apiError.status, url, payload: payloadKeys, message: apiError.message });
       }
@@ -153,7 +159,9 @@ async function readEnvelope(
   response: Response,
 ): Promise<{ code?: unknown; message?: string; details?: Record<string, unknown> } | undefined> {
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: string; details?: Record<string, unknown> } };
+    const body = (await response.json()) as {
+      error?: { code?: unknown; message?: string; details?: Record<string, unknown> };
+    };
     return body.error;
   } catch {
     return undefined;

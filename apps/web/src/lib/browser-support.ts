@@ -57,13 +57,17 @@ function detectBrowser(userAgent: string): DetectedBrowser {
   const opera = match(/(?:OPR|Opera)\/([\d.]+)/);
   if (opera) return { name: 'Opera', version: majorMinor(opera), isChromeFamily: false, minimum: undefined };
   const chromeIos = match(/CriOS\/([\d.]+)/);
-  if (chromeIos) return { name: 'Chrome', version: majorMinor(chromeIos), isChromeFamily: true, minimum: BROWSER_MINIMUMS.Chrome };
+  if (chromeIos)
+    return { name: 'Chrome', version: majorMinor(chromeIos), isChromeFamily: true, minimum: BROWSER_MINIMUMS.Chrome };
   const chrome = match(/(?:Chrome|Chromium)\/([\d.]+)/);
-  if (chrome) return { name: 'Chrome', version: majorMinor(chrome), isChromeFamily: true, minimum: BROWSER_MINIMUMS.Chrome };
+  if (chrome)
+    return { name: 'Chrome', version: majorMinor(chrome), isChromeFamily: true, minimum: BROWSER_MINIMUMS.Chrome };
   const firefox = match(/(?:Firefox|FxiOS)\/([\d.]+)/);
-  if (firefox) return { name: 'Firefox', version: majorMinor(firefox), isChromeFamily: false, minimum: BROWSER_MINIMUMS.Firefox };
+  if (firefox)
+    return { name: 'Firefox', version: majorMinor(firefox), isChromeFamily: false, minimum: BROWSER_MINIMUMS.Firefox };
   const safari = /Safari\//.test(userAgent) ? match(/Version\/([\d.]+)/) : undefined;
-  if (safari) return { name: 'Safari', version: majorMinor(safari), isChromeFamily: false, minimum: BROWSER_MINIMUMS.Safari };
+  if (safari)
+    return { name: 'Safari', version: majorMinor(safari), isChromeFamily: false, minimum: BROWSER_MINIMUMS.Safari };
   return { name: 'an unknown browser', version: '', isChromeFamily: false, minimum: undefined };
 }
 

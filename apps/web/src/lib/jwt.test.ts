@@ -12,7 +12,11 @@ function tokenWith(claims: object): string {
 
 describe('decodeToken', () => {
   it('reads the claims, including non-ASCII names', () => {
-    expect(decodeToken(tokenWith({ sub: 'u1', name: 'Zoë Ångström', exp: 10 }))).toEqual({ sub: 'u1', name: 'Zoë Ångström', exp: 10 });
+    expect(decodeToken(tokenWith({ sub: 'u1', name: 'Zoë Ångström', exp: 10 }))).toEqual({
+      sub: 'u1',
+      name: 'Zoë Ångström',
+      exp: 10,
+    });
   });
 
   it("throws 'Invalid token specified' for a malformed token", () => {

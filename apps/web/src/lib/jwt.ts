@@ -3,7 +3,10 @@ export function decodeToken<T extends Record<string, unknown>>(token: string): T
   const payload = token.split('.')[1];
   if (!payload) throw new Error('Invalid token specified');
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
     const claims: unknown = JSON.parse(json);
     if (claims === null || typeof claims !== 'object') throw new Error('not an object');

@@ -47,7 +47,7 @@ export const sessionStore = {
     state = { ...state, ...update };
     listeners.forEach((listener) => listener());
   },
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
@@ -76,7 +76,11 @@ export const session = {
  * Whether the user holds a permission. An admin holds every permission, except where a rule of
  * spec §6 says admins are excluded (`adminsExcluded`), in which case only an explicit grant counts.
  */
-export function hasPermission(auth: Pick<AuthState, 'admin' | 'permissions'>, permission: Permission, adminsExcluded = false): boolean {
+export function hasPermission(
+  auth: Pick<AuthState, 'admin' | 'permissions'>,
+  permission: Permission,
+  adminsExcluded = false,
+): boolean {
   const granted = auth.permissions[permission];
   const isGranted = granted === true || granted === 'true';
   return isGranted || (auth.admin && !adminsExcluded);
@@ -99,7 +103,11 @@ export interface LoginTokenClaims {
 export function stateFromToken(token: string, warn: (message: string) => void = console.warn): Partial<AuthState> {
   const claims = decodeToken<LoginTokenClaims>(token);
   const permissions = parseJsonClaim<PermissionMap & { view?: string }>(claims.permissions, 'permissions', warn) ?? {};
-  const analytics = parseJsonClaim<{ first_name?: string; last_name?: string }>(claims.analyticsMetadata, 'analytics', warn);
+  const analytics = parseJsonClaim<{ first_name?: string; last_name?: string }>(
+    claims.analyticsMetadata,
+    'analytics',
+    warn,
+  );
   const fullName = [analytics?.first_name, analytics?.last_name].filter(Boolean).join(' ');
   return {
     loggedIn: true,

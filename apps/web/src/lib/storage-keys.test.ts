@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_STORAGE_KEYS, readJson, readWithTtl, SESSION_STORAGE_KEYS, userConfigKey, writeWithTtl } from './storage-keys';
+import {
+  LOCAL_STORAGE_KEYS,
+  readJson,
+  readWithTtl,
+  SESSION_STORAGE_KEYS,
+  userConfigKey,
+  writeWithTtl,
+} from './storage-keys';
 
 describe('browser storage', () => {
   it('keeps every key distinct', () => {

@@ -53,7 +53,11 @@ export function createAccessTokens(secret: string): AccessTokens {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: [ALGORITHM],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string') return undefined;
         const granted = Array.isArray(payload.cairnPermissions) ? payload.cairnPermissions : [];
         return {

@@ -47,7 +47,11 @@ describe('POST /api/log', () => {
       payload: { event_type: 'SlownessOptimization', info: { ms: 1200 } },
     });
     expect(response.statusCode).toBe(200);
-    expect(logLines.some((entry) => (entry.client as { eventType?: string } | undefined)?.eventType === 'SlownessOptimization')).toBe(true);
+    expect(
+      logLines.some(
+        (entry) => (entry.client as { eventType?: string } | undefined)?.eventType === 'SlownessOptimization',
+      ),
+    ).toBe(true);
   });
 
   it('rejects any other shape with 422', async () => {
@@ -58,7 +62,11 @@ describe('POST /api/log', () => {
   });
 
   it('never logs request bodies', async () => {
-    await test.app.inject({ method: 'POST', url: '/api/log', payload: { event_type: 'x', info: { secret: 'MRN-77' } } });
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      payload: { event_type: 'x', info: { secret: 'MRN-77' } },
+    });
     const requestLines = logLines.filter((entry) => entry.req !== undefined || entry.res !== undefined);
     expect(requestLines.length).toBeGreaterThan(0);
     expect(JSON.stringify(requestLines)).not.toContain('MRN-77');
@@ -110,7 +118,12 @@ describe('abuse', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-    const limited = await test.app.inject({ method: 'POST', url: '/api/log', remoteAddress: '10.9.8.7', payload: { event_type: 'x' } });
+    const limited = await test.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      remoteAddress: '10.9.8.7',
+      payload: { event_type: 'x' },
+    });
     expect(limited.json().error.code).toBe('RATE_LIMITED');
   });
 });

@@ -10,7 +10,16 @@ export function OverlayLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }} data-overlay>
       <Layout.Header
-        style={{ position: 'sticky', top: 0, zIndex: Z_INDEX.stickyHeader, height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 12 }}
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: Z_INDEX.stickyHeader,
+          height: 44,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          paddingInline: 12,
+        }}
       >
         <Logo size="Small" withName={false} />
         {title && (

@@ -45,7 +45,10 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
     if (auth.loggedIn && !hasAppsPermissions) logger.info('No permissions to show any apps menu items');
   }, [auth.loggedIn, hasAppsPermissions]);
 
-  const appsMenu: MenuProps['items'] = apps.map((key) => ({ key, label: <Link to={APPS[key].href}>{APPS[key].label}</Link> }));
+  const appsMenu: MenuProps['items'] = apps.map((key) => ({
+    key,
+    label: <Link to={APPS[key].href}>{APPS[key].label}</Link>,
+  }));
   const avatarMenu: MenuProps['items'] = [
     ...(avatar.account
       ? [
@@ -57,7 +60,14 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
 
   return (
     <Layout.Header
-      style={{ position: 'sticky', top: 0, zIndex: Z_INDEX.stickyHeader, display: 'flex', alignItems: 'center', gap: 16 }}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: Z_INDEX.stickyHeader,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 16,
+      }}
     >
       <Link to={paths.schedule.href()} aria-label="Cairn home">
         <Logo size="Small" />
@@ -72,7 +82,11 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
         {mainHeader}
       </Flex>
       {showFeedback && (
-        <Button icon={<MessageOutlined />} style={{ zIndex: Z_INDEX.feedbackButton }} href={`mailto:${env.supportEmail}`}>
+        <Button
+          icon={<MessageOutlined />}
+          style={{ zIndex: Z_INDEX.feedbackButton }}
+          href={`mailto:${env.supportEmail}`}
+        >
           Contact us
         </Button>
       )}

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Input, Select, Space, Tag, Typography } from
 /** /antd-demo: the theme of spec §9 at a glance (control heights, radius, primary colour, type). */
 export default function AntdDemoPage() {
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title="Controls: large 40, standard 32, small 24">
         <Flex gap={12} align="center" wrap>
           <Button type="primary" size="large">

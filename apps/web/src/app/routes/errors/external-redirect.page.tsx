@@ -15,7 +15,13 @@ export default function ExternalRedirectPage() {
   }, [target]);
 
   if (!target) {
-    return <Result status="warning" title="Nowhere to go" subTitle="This link does not lead anywhere. Please check the address." />;
+    return (
+      <Result
+        status="warning"
+        title="Nowhere to go"
+        subTitle="This link does not lead anywhere. Please check the address."
+      />
+    );
   }
   return (
     <Result

@@ -8,4 +8,3 @@ export default function PortraitTabPage() {
   if (!findTabByPath(tab)) return <NotFoundMessage name="Tab" />;
   return null;
 }
-

@@ -74,6 +74,17 @@ describe('CMS2 Screening for Depression and Follow-Up Plan', () => {
     });
   });
 
+  it('uses the adolescent medication list for ages 12 to 16', () => {
+    const adolescent = (drug: string) =>
+      seenOn('2026-03-10', {
+        demographics: { birthDate: '2012-01-01', sex: 'M' },
+        observations: [anObservation('73831-0', '2026-03-10', undefined, { valueCode: POSITIVE })],
+        medications: [aMedication(drug, '2026-03-10')],
+      });
+    expect(gapFor(adolescent('fluoxetine 10 MG Oral Capsule'), 'CMS2').status).toBe('closed');
+    expect(gapFor(adolescent('bupropion hydrochloride 75 MG Oral Tablet'), 'CMS2').status).toBe('open');
+  });
+
   it('reads a PHQ-9 total at its cut-off of 10', () => {
     const phq9 = (score: number) =>
       seenOn('2026-03-10', { observations: [anObservation('44261-6', '2026-03-10', score)] });

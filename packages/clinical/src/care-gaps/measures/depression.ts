@@ -79,12 +79,24 @@ function findMostRecentScreening(context: MeasureContext, encounters: readonly F
   return best;
 }
 
+interface FollowUpSets {
+  lists: CodeList[];
+  ingredients: readonly string[];
+}
+
 /** The follow-up value sets for the patient's age at the period start (adolescent to 16, both at 17, adult from 18). */
-function followUpLists(age: number): CodeList[] {
-  if (age <= 16) return [preventive.ADOLESCENT_DEPRESSION_FOLLOW_UP];
-  return age === 17
-    ? [preventive.ADOLESCENT_DEPRESSION_FOLLOW_UP, preventive.ADULT_DEPRESSION_FOLLOW_UP]
-    : [preventive.ADULT_DEPRESSION_FOLLOW_UP];
+function followUpSets(age: number): FollowUpSets {
+  const adolescent = {
+    lists: [preventive.ADOLESCENT_DEPRESSION_FOLLOW_UP],
+    ingredients: preventive.ADOLESCENT_DEPRESSION_MEDICATION_INGREDIENTS,
+  };
+  const adult = {
+    lists: [preventive.ADULT_DEPRESSION_FOLLOW_UP],
+    ingredients: preventive.ADULT_DEPRESSION_MEDICATION_INGREDIENTS,
+  };
+  if (age <= 16) return adolescent;
+  if (age >= 18) return adult;
+  return { lists: [...adolescent.lists, ...adult.lists], ingredients: adult.ingredients };
 }
 
 /**
@@ -93,9 +105,9 @@ function followUpLists(age: number): CodeList[] {
  */
 function findFollowUp(context: MeasureContext, encounter: Finding, age: number): Finding | undefined {
   const to = minDate(addDays(encounter.date, 2), context.periodEnd);
-  const ingredients = preventive.DEPRESSION_MEDICATION_INGREDIENTS;
+  const { lists, ingredients } = followUpSets(age);
   return [
-    ...followUpLists(age).flatMap((list) => findProcedures(context, list, encounter.date, to)),
+    ...lists.flatMap((list) => findProcedures(context, list, encounter.date, to)),
     ...findMedications(context, { ingredients, from: encounter.date, to, timing: 'starts' }),
     ...(context.year >= 2026
       ? findMedications(context, { ingredients, from: encounter.date, to: encounter.date, timing: 'overlaps' })

@@ -48,11 +48,25 @@ export const ADOLESCENT_DEPRESSION_FOLLOW_UP = defineCodeList({
   },
 });
 
-/** Adult and Adolescent Depression Medications (RxNorm value sets; matched by ingredient name). */
-export const DEPRESSION_MEDICATION_INGREDIENTS = [
-  ...['amitriptyline', 'bupropion', 'citalopram', 'desvenlafaxine', 'doxepin', 'duloxetine', 'escitalopram'],
-  ...['fluoxetine', 'fluvoxamine', 'imipramine', 'levomilnacipran', 'mirtazapine', 'nortriptyline'],
-  ...['paroxetine', 'sertraline', 'trazodone', 'venlafaxine', 'vilazodone', 'vortioxetine'],
+/**
+ * Adult Depression Medications (RxNorm, …526.3.1566): the ingredients of every drug in the 2025
+ * expansion, matched by name (it has lamotrigine and selegiline too, and no vortioxetine or
+ * levomilnacipran).
+ */
+export const ADULT_DEPRESSION_MEDICATION_INGREDIENTS = [
+  ...['5-hydroxytryptophan', 'amitriptyline', 'amoxapine', 'bupropion', 'citalopram', 'clomipramine'],
+  ...['desipramine', 'desvenlafaxine', 'doxepin', 'duloxetine', 'escitalopram', 'fluoxetine', 'fluvoxamine'],
+  ...['imipramine', 'lamotrigine', 'maprotiline', 'mirtazapine', 'nefazodone', 'nortriptyline', 'paroxetine'],
+  ...['phenelzine', 'protriptyline', 'selegiline', 'sertraline', 'tranylcypromine', 'trazodone', 'trimipramine'],
+  ...['venlafaxine', 'vilazodone'],
+] as const;
+
+/**
+ * Adolescent Depression Medications (RxNorm, …526.3.1567): the ingredients of its drugs, by name (from
+ * the 2020-05 expansion as bundled in Medical-Software-Foundation/canvas; not the 2025 one).
+ */
+export const ADOLESCENT_DEPRESSION_MEDICATION_INGREDIENTS = [
+  ...['citalopram', 'duloxetine', 'escitalopram', 'fluoxetine', 'mirtazapine', 'sertraline', 'venlafaxine'],
 ] as const;
 
 export const BMI_LOINC = '39156-5';

@@ -135,6 +135,13 @@ describe('every suggestion', () => {
   });
 });
 
+describe('the as-of date', () => {
+  it('must be an ISO date', () => {
+    expect(() => suspect(aPatient(), { asOf: '06/01/2026' })).toThrow(RangeError);
+    expect(suspect(aPatient(), { asOf: '2026-06-01T10:00:00Z' })).toEqual([]);
+  });
+});
+
 describe('the rule set', () => {
   it('has at least 30 rules over the three suspect kinds, each with a unique id and a published source', () => {
     expect(SUSPECTING_RULES.length).toBeGreaterThanOrEqual(30);

@@ -52,6 +52,8 @@ function describeDrafts(drafts: Iterable<Draft>, person: EditPerson, reference: 
   return described;
 }
 
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/;
+
 const KIND_ORDER: Record<SuspectKind, number> = {
   'documented-elsewhere': 1,
   'meets-diagnostic-criteria': 2,
@@ -69,9 +71,12 @@ function orderOf(suggestion: Suggestion): number {
  * this year at the same or a higher level of its hierarchy; of suggestions in one HCC family only
  * the highest remains (its evidence includes the others'). Facts dated after `asOf` are ignored.
  *
+ * @throws RangeError when `asOf` is not an ISO date.
  * @example suspect(record, { asOf: '2026-03-02' }) // [{ code: 'N184', category: 'Suspect', ... }]
  */
 export function suspect(record: PatientRecord, options: SuspectOptions): Suggestion[] {
+  if (!ISO_DATE.test(options.asOf))
+    throw new RangeError(`asOf must be an ISO date (YYYY-MM-DD), got "${options.asOf}"`);
   const model = options.model ?? 'v28';
   const index = indexPatient(record, datePart(options.asOf));
   const reference = getSuspectingReference();

@@ -83,7 +83,6 @@ const LOINC_KINDS: Record<string, ObservationKind> = {
   '42637-9': 'bnp',
   '33762-6': 'nt-probnp',
   '83107-3': 'nt-probnp',
-  '71425-3': 'nt-probnp',
   '19926-5': 'fev1-fvc',
   '1751-7': 'albumin',
   '61151-7': 'albumin',

@@ -117,6 +117,13 @@ describe('hepatitis C viraemia', () => {
     expect(suggestionFor(record, 'B182')?.suspectKind).toBe('meets-diagnostic-criteria');
   });
 
+  it('calls it chronic at 183 days apart, not at 182', () => {
+    const chronic = aPatient({ observations: [hcvRna(9000, '2025-06-01'), hcvRna(9000, '2025-12-01')] });
+    const short = aPatient({ observations: [hcvRna(9000, '2025-06-01'), hcvRna(9000, '2025-11-30')] });
+    expect(suggestionFor(chronic, 'B182')?.suspectKind).toBe('meets-diagnostic-criteria');
+    expect(suggestionFor(short, 'B182')?.suspectKind).toBe('clinical-correlation-needed');
+  });
+
   it('asks for correlation on a single detectable result', () => {
     expect(suggestionFor(aPatient({ observations: [hcvRna(250000, '2026-03-01')] }), 'B182')?.suspectKind).toBe(
       'clinical-correlation-needed',

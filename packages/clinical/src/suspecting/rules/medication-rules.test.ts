@@ -93,3 +93,29 @@ describe('single-indication drugs', () => {
     expect(suggestedCodes(record)).toEqual([]);
   });
 });
+
+describe('drugs that are not single-indication', () => {
+  it('does not read naltrexone (alcohol or opioid use disorder) or valsartan alone as anything', () => {
+    const medications = [
+      aMedication('naltrexone 50 MG Oral Tablet', '2025-04-01'),
+      aMedication('valsartan 80 MG Oral Tablet', '2025-04-01'),
+    ];
+    expect(suggestedCodes(aPatient({ medications }))).toEqual([]);
+  });
+
+  it('does not suggest COPD for roflumilast when COPD was coded in the look-back (recapture covers it)', () => {
+    const record = aPatient({
+      claims: [aClaim('J449', '2025-02-01')],
+      medications: [aMedication('Daliresp 500 MCG', '2025-04-01')],
+    });
+    expect(suggestionFor(record, 'J449')?.ruleIds).toEqual(['recapture-chronic-hcc']);
+  });
+
+  it('does not suggest ALS for riluzole when ALS was coded in the look-back', () => {
+    const record = aPatient({
+      claims: [aClaim('G1221', '2025-02-01')],
+      medications: [aMedication('riluzole 50 MG', '2025-04-01')],
+    });
+    expect(suggestionFor(record, 'G1221')?.category).toBe('Recapture');
+  });
+});

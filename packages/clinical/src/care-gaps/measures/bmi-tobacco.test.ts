@@ -34,12 +34,11 @@ describe('CMS69 BMI Screening and Follow-Up Plan', () => {
     expect(gapFor({ ...low, procedures: [aProcedure('97802', '2026-03-01')] }, 'CMS69').status).toBe('closed');
   });
 
-  it('accepts a weight-loss medication started this period as the follow-up', () => {
-    const record = seen({
-      observations: [anObservation(BMI, '2026-02-10', 33)],
-      medications: [aMedication('semaglutide 2.4 MG/0.75ML injection', '2026-02-10')],
-    });
-    expect(gapFor(record, 'CMS69').status).toBe('closed');
+  it('accepts an oral weight-loss medication started this period as the follow-up, not an injectable one', () => {
+    const onDrug = (display: string) =>
+      seen({ observations: [anObservation(BMI, '2026-02-10', 33)], medications: [aMedication(display, '2026-02-10')] });
+    expect(gapFor(onDrug('phentermine hydrochloride 37.5 MG Oral Tablet'), 'CMS69').status).toBe('closed');
+    expect(gapFor(onDrug('semaglutide 2.4 MG/0.75ML Auto-Injector'), 'CMS69').status).toBe('open');
   });
 
   it('stays open without any BMI this period', () => {

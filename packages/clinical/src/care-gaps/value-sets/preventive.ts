@@ -115,8 +115,12 @@ export const LOW_BMI_FOLLOW_UP = defineCodeList({
   },
 });
 
-/** Medications for Above Normal BMI / Below Normal BMI (RxNorm value sets; matched by ingredient name). */
-export const HIGH_BMI_MEDICATION_INGREDIENTS = ['orlistat', 'phentermine', 'liraglutide', 'semaglutide'] as const;
+/**
+ * Medications for Above Normal BMI / Below Normal BMI (RxNorm value sets of oral drugs, matched by
+ * ingredient name; subset of the 2020-05 expansions: orlistat and phentermine (with its combinations);
+ * dronabinol and megestrol). Injectable GLP-1 drugs are not in the (oral-only) sets.
+ */
+export const HIGH_BMI_MEDICATION_INGREDIENTS = ['orlistat', 'phentermine'] as const;
 export const LOW_BMI_MEDICATION_INGREDIENTS = ['dronabinol', 'megestrol'] as const;
 
 /** Pregnancy or Other Related Diagnoses (CMS69). */

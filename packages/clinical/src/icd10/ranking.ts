@@ -44,25 +44,26 @@ export interface ResolvedAlternative {
 /**
  * An upper bound of `scoreEntry` from a title's weight alone. A token covers at most its best alternative's terms, each
  * term at most one title word of at most its heaviest word's weight; so coverage is at most 100 × min(matchable,
- * weight) / weight, and the bonuses add at most their sum. With no term weights, the bound of a title the query covers
- * nothing of.
+ * weight) / weight, and the bonuses add at most their sum (meanings' preferred codes aside: they are scored first).
+ * `canStartTitle` false: no query word can be a title's first word (its first word is a ranking word, and the query
+ * covers no ranking word of the titles left).
  */
-export function scoreBound(termWeights: number[][][], meanings: WeightedMeaning[]): ScoreBound {
+export function scoreBound(termWeights: number[][][], meanings: WeightedMeaning[], canStartTitle = true): ScoreBound {
   let matchable = 0;
   for (const alternatives of termWeights) {
     matchable += Math.max(0, ...alternatives.map((terms) => terms.reduce((sum, weight) => sum + weight, 0)));
   }
   const bonuses =
     SCORE.billable +
-    SCORE.titleStartsWithQuery +
+    (canStartTitle ? SCORE.titleStartsWithQuery : 0) +
     meanings.reduce((sum, { meaning, weight }) => sum + weight * maxBoostFor(meaning), 0);
   return { upperScore: (weight) => (weight > 0 ? (100 * Math.min(matchable, weight)) / weight : 0) + bonuses };
 }
 
 export const MAX_SCANNED_RANGE = 64;
 
+/** The most a meaning adds to a title other than its preferred codes (those are scored before any scan). */
 function maxBoostFor(meaning: ClinicalMeaning): number {
-  if (meaning.preferred.length > 0) return SCORE.preferredFirst;
   return meaning.home.length > 0 ? SCORE.home : 0;
 }
 

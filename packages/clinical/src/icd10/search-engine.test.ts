@@ -42,6 +42,10 @@ const QUERIES = [
   'other spec',
   'finger subsequent',
   'body right',
+  'ini',
+  'unspec',
+  'hip fracture part',
+  'ptsd chronic',
 ];
 
 describe('the search bound', () => {

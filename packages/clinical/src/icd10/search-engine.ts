@@ -47,12 +47,14 @@ export class IcdSearchEngine {
   private seen: Uint32Array;
   /** 1 where the entry is billable, by tabular position. */
   private readonly billable: Uint8Array;
+  private readonly positionOf: Map<string, number>;
   private generation = 0;
 
   constructor(private readonly catalog: IcdCatalog) {
     this.index = new IcdWordIndex(catalog.codes);
     this.seen = new Uint32Array(catalog.codes.length);
     this.billable = Uint8Array.from(catalog.codes, (entry) => (entry.billable ? 1 : 0));
+    this.positionOf = new Map(catalog.codes.map((entry, position) => [entry.code, position]));
   }
 
   search(query: string, options: EngineOptions): RankedEntry[] {
@@ -96,6 +98,13 @@ export class IcdSearchEngine {
       top: new TopK<KeptHit>(options.limit, isBetterHit),
     };
     this.nextGeneration();
+    // 0. The codes the query's abbreviations usually mean: few, and the only titles the bound does not cover.
+    for (const { meaning } of parsed.meanings) {
+      for (const code of meaning.preferred) {
+        const position = this.positionOf.get(code);
+        if (position !== undefined) this.scanPosition(position, scan, tokens);
+      }
+    }
     // 1. Titles some query word names in its condition part (coverage above 0) are in the ranking postings of that
     //    word. The driver's first: they fill the kept hits early.
     const bound = { bound: scoreBound(termWeights, parsed.meanings), skipTies: false };
@@ -120,7 +129,7 @@ export class IcdSearchEngine {
         ),
       ),
     );
-    const otherBound = { bound: scoreBound(uncovered, parsed.meanings), skipTies: true };
+    const otherBound = { bound: scoreBound(uncovered, parsed.meanings, !othersScanned), skipTies: true };
     for (const term of driverTerms) this.scanRanges(term, 'other', otherBound, scan);
     return scan.top.toArray().flatMap(({ position, score }) => {
       const entry = this.catalog.codes[position];
@@ -170,14 +179,21 @@ export class IcdSearchEngine {
         const upper = stop.bound.upperScore(entryWeight[position] ?? 0);
         if (upper < worst.score || (stop.skipTies && upper === worst.score)) return;
       }
-      this.seen[position] = this.generation;
-      if (options.billableOnly && this.billable[position] === 0) continue;
-      if (scan.codePrefixes.length > 0 && !this.startsWithAny(position, scan.codePrefixes)) continue;
-      if (!this.matchesAll(position, scan.toVerify)) continue;
-      const score = this.scoreEntry(position, scan.scoring);
-      if (!worst || score > worst.score || (score === worst.score && position < worst.position)) {
-        top.offer({ position, score });
-      }
+      this.scanPosition(position, scan, scan.toVerify);
+    }
+  }
+
+  /** Marks a title seen and keeps it if it matches every token in `toVerify` and scores high enough. */
+  private scanPosition(position: number, scan: WordScan, toVerify: ResolvedAlternative[][]): void {
+    if (this.seen[position] === this.generation) return;
+    this.seen[position] = this.generation;
+    if (scan.options.billableOnly && this.billable[position] === 0) return;
+    if (scan.codePrefixes.length > 0 && !this.startsWithAny(position, scan.codePrefixes)) return;
+    if (!this.matchesAll(position, toVerify)) return;
+    const score = this.scoreEntry(position, scan.scoring);
+    const worst = scan.top.worstKept();
+    if (!worst || score > worst.score || (score === worst.score && position < worst.position)) {
+      scan.top.offer({ position, score });
     }
   }
 
@@ -241,7 +257,7 @@ export class IcdSearchEngine {
     const total = this.index.entryWeight[position] ?? 0;
     let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;
     if (this.billable[position] === 1) score += SCORE.billable;
-    if (inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
+    if (longEnd > start && inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
     if (query.meanings.length > 0) {
       const code = this.catalog.codes[position]?.code ?? '';
       for (const { meaning, weight } of query.meanings) score += weight * boostFor(code, meaning);

@@ -33,6 +33,8 @@ export class IcdWordIndex {
   /** Per entry: summed weight of the long title's words (see `weighWord`). */
   readonly entryWeight: Float32Array;
   readonly wordWeight: Float32Array;
+  /** A word's weight where it is a ranking word of some title, else 0. */
+  private readonly rankingWeight: Float32Array;
 
   constructor(codes: readonly IcdCode[]) {
     const interned = internTitles(codes);
@@ -72,6 +74,9 @@ export class IcdWordIndex {
     const built = buildPostings(this, lightestFirst);
     this.postings = built.postings;
     this.postingsRankingEnd = built.rankingEnd;
+    this.rankingWeight = this.wordWeight.map((weight, word) =>
+      (built.rankingEnd[word] ?? 0) > (this.postingsStart[word] ?? 0) ? weight : 0,
+    );
   }
 
   /** The id range of one exact word (empty when the word is not in any title). */
@@ -120,14 +125,17 @@ export class IcdWordIndex {
     return [...forms].map((form) => this.exactRange(form));
   }
 
-  /** The heaviest word a term can match (0.25 when all its words are light, e.g. "other"), for the bound. */
+  /**
+   * The heaviest ranking word a term can match, for the bound: 0.25 when all its words are light ("other"), 0 when they
+   * are never ranking words (`unsp`, only in short titles).
+   */
   heaviestWord(bounds: Int32Array): number {
     let heaviest = 0;
     for (let i = 0; i < bounds.length && heaviest < 1; i += 2) {
       const low = bounds[i] ?? 0;
       const high = bounds[i + 1] ?? 0;
       if (high - low > MAX_SCANNED_RANGE) return 1;
-      for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.wordWeight[word] ?? 0);
+      for (let word = low; word < high; word++) heaviest = Math.max(heaviest, this.rankingWeight[word] ?? 0);
     }
     return heaviest;
   }

@@ -1,10 +1,12 @@
 import { analyseSentence, assertTarget } from './detect-assertion';
 import type { SentenceAnalysis } from './detect-assertion';
-import { compileLexicon, matchPhrases } from './mention-matcher';
+import { compileLexicon } from './mention-matcher';
+import { matchPhrases } from './phrase-scan';
 import type { CompiledLexicon, PhraseEnd, PhraseMatch } from './mention-matcher';
 import { buildSnippet } from './snippet';
-import { splitSentences } from './split-sentences';
-import type { Mention, MentionLexicon, Sentence } from './types';
+import { splitSentenceSpans } from './split-sentences';
+import type { SentenceSpan } from './split-sentences';
+import type { Mention, MentionLexicon } from './types';
 
 /** Raw lexicons passed to findMentions are compiled once and remembered for as long as they live. */
 const COMPILED = new WeakMap<MentionLexicon, CompiledLexicon>();
@@ -34,65 +36,87 @@ interface Candidate {
  * share the very same span are all kept.
  */
 function selectCandidates(matches: readonly PhraseMatch[]): Candidate[] {
-  const all: Candidate[] = matches.flatMap((match) =>
-    match.ends.map((phraseEnd) => ({ start: match.start, end: match.end, phraseEnd })),
+  if (matches.length === 0) return [];
+  const longestFirst = [...matches].sort(
+    (left, right) => right.end - right.start - (left.end - left.start) || left.start - right.start,
   );
-  all.sort((left, right) => right.end - right.start - (left.end - left.start) || left.start - right.start);
-  const kept: Candidate[] = [];
-  for (const candidate of all) {
-    const overlaps = kept.some(
+  const kept: PhraseMatch[] = [];
+  for (const match of longestFirst) {
+    const blocked = kept.some(
       (other) =>
-        other.start < candidate.end &&
-        candidate.start < other.end &&
-        !(other.start === candidate.start && other.end === candidate.end),
+        other.start < match.end && match.start < other.end && !(other.start === match.start && other.end === match.end),
     );
-    const duplicate = kept.some(
-      (other) =>
-        other.start === candidate.start &&
-        other.end === candidate.end &&
-        other.phraseEnd.entryId === candidate.phraseEnd.entryId,
-    );
-    if (!overlaps && !duplicate) kept.push(candidate);
+    if (!blocked) kept.push(match);
   }
-  return kept.sort((left, right) => left.start - right.start);
+  kept.sort((left, right) => left.start - right.start);
+  const candidates: Candidate[] = [];
+  for (const match of kept) {
+    for (const phraseEnd of match.ends) {
+      const duplicate = candidates.some(
+        (other) =>
+          other.start === match.start && other.end === match.end && other.phraseEnd.entryId === phraseEnd.entryId,
+      );
+      if (!duplicate) candidates.push({ start: match.start, end: match.end, phraseEnd });
+    }
+  }
+  return candidates;
 }
 
-function sentenceIndexAt(sentences: readonly Sentence[], offset: number): number {
+/**
+ * Analyses of recent sentences by their text. Notes repeat themselves (templates, copied-forward
+ * text, "Denies chest pain, shortness of breath ..."), and an analysis depends on the text alone.
+ * Bounded: emptied when full.
+ */
+const ANALYSES = new Map<string, SentenceAnalysis>();
+const ANALYSES_LIMIT = 4096;
+
+function analyseCached(text: string): SentenceAnalysis {
+  let analysis = ANALYSES.get(text);
+  if (analysis === undefined) {
+    if (ANALYSES.size >= ANALYSES_LIMIT) ANALYSES.clear();
+    analysis = analyseSentence(text);
+    ANALYSES.set(text, analysis);
+  }
+  return analysis;
+}
+
+function spanIndexAt(spans: readonly SentenceSpan[], offset: number): number {
   let low = 0;
-  let high = sentences.length - 1;
+  let high = spans.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if ((sentences[middle] as Sentence).start <= offset) low = middle;
+    if ((spans[middle] as SentenceSpan).start <= offset) low = middle;
     else high = middle - 1;
   }
   return low;
 }
 
-function toMention(text: string, candidate: Candidate, sentence: Sentence, analysis: SentenceAnalysis): Mention {
+function toMention(text: string, candidate: Candidate, span: SentenceSpan): Mention {
+  const sentence = text.slice(span.start, span.end);
   const local = {
-    start: Math.max(0, candidate.start - sentence.start),
-    end: Math.min(sentence.text.length, candidate.end - sentence.start),
+    start: Math.max(0, candidate.start - span.start),
+    end: Math.min(sentence.length, candidate.end - span.start),
   };
-  const { assertion, cue } = assertTarget(analysis, local, {
-    section: sentence.section,
-    sectionHeader: sentence.sectionHeader,
+  const { assertion, cue } = assertTarget(analyseCached(sentence), local, {
+    section: span.section,
+    sectionHeader: span.sectionHeader,
     chronic: candidate.phraseEnd.chronic,
   });
-  const { snippet, highlight } = buildSnippet(sentence.text, local);
+  const { snippet, highlight } = buildSnippet(sentence, local);
   const mention: Mention = {
     entryId: candidate.phraseEnd.entryId,
     phrase: candidate.phraseEnd.phrase,
     text: text.slice(candidate.start, candidate.end),
     start: candidate.start,
     end: candidate.end,
-    sentence: sentence.text,
-    sentenceStart: sentence.start,
+    sentence,
+    sentenceStart: span.start,
     assertion,
     snippet,
     highlight,
   };
   if (cue !== undefined) mention.cue = cue;
-  if (sentence.section !== undefined) mention.section = sentence.section;
+  if (span.section !== undefined) mention.section = span.section;
   return mention;
 }
 
@@ -106,17 +130,9 @@ function toMention(text: string, candidate: Candidate, sentence: Sentence, analy
 export function findMentions(text: string, lexicon: MentionLexicon | CompiledLexicon): Mention[] {
   const candidates = selectCandidates(matchPhrases(text, toCompiled(lexicon)));
   if (candidates.length === 0) return [];
-  const sentences = splitSentences(text);
-  if (sentences.length === 0) return [];
-  const analyses = new Map<number, SentenceAnalysis>();
-  return candidates.map((candidate) => {
-    const index = sentenceIndexAt(sentences, candidate.start);
-    const sentence = sentences[index] as Sentence;
-    let analysis = analyses.get(index);
-    if (analysis === undefined) {
-      analysis = analyseSentence(sentence.text);
-      analyses.set(index, analysis);
-    }
-    return toMention(text, candidate, sentence, analysis);
-  });
+  const spans = splitSentenceSpans(text);
+  if (spans.length === 0) return [];
+  return candidates.map((candidate) =>
+    toMention(text, candidate, spans[spanIndexAt(spans, candidate.start)] as SentenceSpan),
+  );
 }

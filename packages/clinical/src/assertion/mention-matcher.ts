@@ -1,4 +1,5 @@
-import { isWordCode, normaliseWord, phraseTokens } from './tokens';
+import { isWordCode, phraseTokens } from './tokens';
+import { PREFIX_TABLE_SIZE, prefixOfNorm } from './phrase-scan';
 import type { MentionLexicon } from './types';
 
 /**
@@ -23,6 +24,8 @@ export interface MentionTrieNode {
 /** A lexicon compiled by {@link compileLexicon}; reuse it across documents and patients. */
 export interface CompiledLexicon {
   readonly root: MentionTrieNode;
+  /** Cells of the two-letter prefixes that begin a phrase (see phrase-scan.ts). */
+  readonly rootPrefixes: Uint8Array;
   readonly entryCount: number;
   readonly phraseCount: number;
 }
@@ -95,120 +98,11 @@ export function compileLexicon(lexicon: MentionLexicon): CompiledLexicon {
       phraseCount += 1;
     }
   }
-  return { root, entryCount: lexicon.length, phraseCount };
-}
-
-/** The words of a document as parallel arrays (no object per word: documents are long and many). */
-interface Words {
-  norms: string[];
-  starts: number[];
-  ends: number[];
-}
-
-/** ASCII letters and digits, for the hot loop (module calls per character would cost more than the work). */
-const ASCII_WORD = new Uint8Array(128);
-for (let code = 0; code < 128; code += 1) ASCII_WORD[code] = isWordCode(code) ? 1 : 0;
-
-function isWordAt(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  return code < 128 ? ASCII_WORD[code] === 1 : isWordCode(code);
-}
-
-function scanWords(text: string): Words {
-  const lower = text.toLowerCase();
-  const sameLength = lower.length === text.length;
-  const words: Words = { norms: [], starts: [], ends: [] };
-  const length = text.length;
-  let index = 0;
-  while (index < length) {
-    if (!isWordAt(text, index)) {
-      index += 1;
-      continue;
-    }
-    let end = index + 1;
-    let apostrophe = false;
-    for (;;) {
-      if (end < length && isWordAt(text, end)) {
-        end += 1;
-      } else if (
-        end + 1 < length &&
-        (text.charCodeAt(end) === 0x27 || text.charCodeAt(end) === 0x2019) &&
-        isWordAt(text, end + 1)
-      ) {
-        apostrophe = true;
-        end += 2;
-      } else {
-        break;
-      }
-    }
-    const slice = sameLength ? lower.slice(index, end) : text.slice(index, end).toLowerCase();
-    words.norms.push(apostrophe ? normaliseWord(slice) : slice);
-    words.starts.push(index);
-    words.ends.push(end);
-    index = end;
+  const rootPrefixes = new Uint8Array(PREFIX_TABLE_SIZE);
+  for (const key of root.children.keys()) {
+    // One-letter and non-ASCII words are never turned away (prefixOfWord gives -1), so they need no cell.
+    const cell = prefixOfNorm(key);
+    if (cell >= 0 && key.length >= 2) rootPrefixes[cell] = 1;
   }
-  return words;
-}
-
-/** Between two words of one phrase: spaces, hyphens, slashes and at most one line break. */
-function isPhraseGap(text: string, from: number, to: number): boolean {
-  if (to - from > 12) return false;
-  let newlines = 0;
-  for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 0x0a) newlines += 1;
-    else if (code !== 0x20 && code !== 0x09 && code !== 0x0d && code !== 0x2d && code !== 0x2f && code !== 0xa0) {
-      return false;
-    }
-  }
-  return newlines <= 1;
-}
-
-function hasLowerCase(text: string): boolean {
-  return text.toUpperCase() !== text;
-}
-
-/** One document being matched: its text, its words, the first word of the current phrase, the matches. */
-interface Scan {
-  text: string;
-  words: Words;
-  first: number;
-  out: PhraseMatch[];
-}
-
-function walk(scan: Scan, node: MentionTrieNode, last: number): void {
-  const { text, words } = scan;
-  if (node.ends.length > 0) {
-    const start = words.starts[scan.first] ?? 0;
-    const end = words.ends[last] ?? 0;
-    const ends = node.ends.filter((phraseEnd) => !phraseEnd.capitalsOnly || !hasLowerCase(text.slice(start, end)));
-    if (ends.length > 0) scan.out.push({ start, end, ends });
-  }
-  const next = last + 1;
-  if (next >= words.norms.length || node.children.size === 0) return;
-  if (!isPhraseGap(text, words.ends[last] ?? 0, words.starts[next] ?? 0)) return;
-  step(scan, node, next);
-}
-
-/** Enter the word at `index` from `node`, and also the hyphen-joined pair "pre-diabetes" as "prediabetes". */
-function step(scan: Scan, node: MentionTrieNode, index: number): void {
-  const { text, words } = scan;
-  const child = node.children.get(words.norms[index] ?? '');
-  if (child !== undefined) walk(scan, child, index);
-  const wordEndAt = words.ends[index] ?? 0;
-  const hyphenated = text.charCodeAt(wordEndAt) === 0x2d && words.starts[index + 1] === wordEndAt + 1;
-  if (hyphenated && index + 1 < words.norms.length) {
-    const joined = node.children.get(`${words.norms[index] ?? ''}${words.norms[index + 1] ?? ''}`);
-    if (joined !== undefined) walk(scan, joined, index + 1);
-  }
-}
-
-/** Every phrase match in a document, overlapping ones included (see find-mentions.ts for the choice). */
-export function matchPhrases(text: string, lexicon: CompiledLexicon): PhraseMatch[] {
-  const scan: Scan = { text, words: scanWords(text), first: 0, out: [] };
-  for (let index = 0; index < scan.words.norms.length; index += 1) {
-    scan.first = index;
-    step(scan, lexicon.root, index);
-  }
-  return scan.out;
+  return { root, rootPrefixes, entryCount: lexicon.length, phraseCount };
 }

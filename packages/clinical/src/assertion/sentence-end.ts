@@ -27,9 +27,10 @@ export function closesAbbreviation(text: string, dotIndex: number): boolean {
     if (!isLetter(code) && code !== 0x2e) break;
     start -= 1;
   }
+  // No abbreviation here is longer than "approx" or "b.i.d": longer words end sentences, no string needed.
+  if (dotIndex === start || dotIndex - start > 7) return false;
   const written = text.slice(start, dotIndex);
   const word = written.toLowerCase();
-  if (word === '') return false;
   // Dotted abbreviations: every part one to three letters ("q.d", "b.i.d", "e.g", "p.r.n", "a.m").
   if (word.includes('.')) return word.split('.').every((part) => part.length >= 1 && part.length <= 3);
   // Titles are written "Ms.", "Dr.": "MS." and "DR." are multiple sclerosis and diabetic retinopathy.

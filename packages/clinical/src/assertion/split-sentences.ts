@@ -60,33 +60,51 @@ function isSpaceAt(text: string, index: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0;
 }
 
-function pushTrimmed(sentences: Sentence[], text: string, start: number, end: number): void {
+/** A bullet or list number can start here: saves a regular expression on every other sentence. */
+function mayOpenBullet(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code >= 0x30 && code <= 0x39) return true;
+  if (code >= 0x61 && code <= 0x7a) return text.charCodeAt(index + 1) === 0x29;
+  return code === 0x2d || code === 0x2a || code === 0x23 || code > 0x7f;
+}
+
+/** A sentence by its offsets, with the section context it sits in; its text is sliced only when needed. */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+  section: SectionKind | undefined;
+  sectionHeader: string | undefined;
+}
+
+function pushTrimmed(spans: SentenceSpan[], text: string, start: number, end: number): void {
   let from = start;
   let to = end;
   while (from < to && isSpaceAt(text, from)) from += 1;
-  const bullet = BULLET.exec(text.slice(from, Math.min(to, from + 8)));
+  const bullet = mayOpenBullet(text, from) ? BULLET.exec(text.slice(from, Math.min(to, from + 8))) : null;
   if (bullet !== null) from += bullet[0].length;
   while (from < to && isSpaceAt(text, from)) from += 1;
   while (to > from && isSpaceAt(text, to - 1)) to -= 1;
-  if (to > from) sentences.push({ text: text.slice(from, to), start: from, end: to });
+  if (to > from) spans.push({ start: from, end: to, section: undefined, sectionHeader: undefined });
 }
 
-function splitBlock(text: string, block: Block, sentences: Sentence[]): number {
-  const before = sentences.length;
+/** Full stops, question and exclamation marks: the candidates for a sentence end (found natively). */
+const STOPS = /[.!?]/gu;
+
+function splitBlock(text: string, block: Block, spans: SentenceSpan[]): number {
+  const before = spans.length;
   let sentenceStart = block.start;
   // The full stop of a numbered item ("1. CHF") ends no sentence.
   const bullet = BULLET.exec(text.slice(block.start, block.start + 12));
-  for (let index = block.start + (bullet?.[0].length ?? 0); index < block.end; index += 1) {
-    const code = text.charCodeAt(index);
-    if ((code === 0x2e || code === 0x21 || code === 0x3f) && endsSentenceAt(text, index)) {
-      let end = index + 1;
-      while (end < block.end && (text[end] === ')' || text[end] === '"')) end += 1;
-      pushTrimmed(sentences, text, sentenceStart, end);
-      sentenceStart = end;
-    }
+  STOPS.lastIndex = block.start + (bullet?.[0].length ?? 0);
+  for (let found = STOPS.exec(text); found !== null && found.index < block.end; found = STOPS.exec(text)) {
+    if (!endsSentenceAt(text, found.index)) continue;
+    let end = found.index + 1;
+    while (end < block.end && (text[end] === ')' || text[end] === '"')) end += 1;
+    pushTrimmed(spans, text, sentenceStart, end);
+    sentenceStart = end;
   }
-  pushTrimmed(sentences, text, sentenceStart, block.end);
-  return sentences.length - before;
+  pushTrimmed(spans, text, sentenceStart, block.end);
+  return spans.length - before;
 }
 
 interface SectionState {
@@ -95,12 +113,17 @@ interface SectionState {
   hasContent: boolean;
 }
 
-function applySection(sentence: Sentence, state: SectionState, opensParagraph: boolean): void {
-  const header = findSectionHeader(sentence.text);
+/** Longest sentence start a header can occupy (see sections.ts), so headers are read from a short slice. */
+const HEADER_PREFIX = 64;
+
+function applySection(text: string, span: SentenceSpan, state: SectionState, opensParagraph: boolean): void {
+  const prefix = text.slice(span.start, Math.min(span.end, span.start + HEADER_PREFIX));
+  const header = findSectionHeader(prefix);
   if (header !== undefined) {
     state.kind = header.kind === 'neutral' ? undefined : header.kind;
     state.header = header.text;
-    state.hasContent = sentence.text.slice(sentence.text.indexOf(header.text) + header.text.length).length > 2;
+    const headerEnd = span.start + prefix.indexOf(header.text) + header.text.length;
+    state.hasContent = span.end - headerEnd > 2;
   } else if (opensParagraph && state.hasContent) {
     // A blank line after the section's content, then prose that is no list item: the section is over.
     state.kind = undefined;
@@ -109,9 +132,24 @@ function applySection(sentence: Sentence, state: SectionState, opensParagraph: b
     state.hasContent = true;
   }
   if (state.kind !== undefined) {
-    sentence.section = state.kind;
-    if (state.header !== undefined) sentence.sectionHeader = state.header;
+    span.section = state.kind;
+    span.sectionHeader = state.header;
   }
+}
+
+/** The sentences of a document as offsets with their section context (see {@link splitSentences}). */
+export function splitSentenceSpans(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const state: SectionState = { kind: undefined, header: undefined, hasContent: false };
+  for (const block of splitBlocks(text)) {
+    const first = spans.length;
+    const count = splitBlock(text, block, spans);
+    for (let index = first; index < first + count; index += 1) {
+      const opensParagraph = index === first && block.afterBlankLine && !block.isListItem;
+      applySection(text, spans[index] as SentenceSpan, state, opensParagraph);
+    }
+  }
+  return spans;
 }
 
 /**
@@ -120,15 +158,10 @@ function applySection(sentence: Sentence, state: SectionState, opensParagraph: b
  * `historical`; see sections.ts). Offsets index the original text.
  */
 export function splitSentences(text: string): Sentence[] {
-  const sentences: Sentence[] = [];
-  const state: SectionState = { kind: undefined, header: undefined, hasContent: false };
-  for (const block of splitBlocks(text)) {
-    const first = sentences.length;
-    const count = splitBlock(text, block, sentences);
-    for (let index = first; index < first + count; index += 1) {
-      const opensParagraph = index === first && block.afterBlankLine && !block.isListItem;
-      applySection(sentences[index] as Sentence, state, opensParagraph);
-    }
-  }
-  return sentences;
+  return splitSentenceSpans(text).map((span) => {
+    const sentence: Sentence = { text: text.slice(span.start, span.end), start: span.start, end: span.end };
+    if (span.section !== undefined) sentence.section = span.section;
+    if (span.sectionHeader !== undefined) sentence.sectionHeader = span.sectionHeader;
+    return sentence;
+  });
 }

@@ -24,3 +24,12 @@ if (typeof window !== 'undefined')
       dispatchEvent: () => false,
     }),
   });
+
+// antd's dropdowns measure themselves with ResizeObserver, which jsdom lacks; nothing resizes here.
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}

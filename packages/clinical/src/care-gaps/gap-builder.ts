@@ -113,6 +113,6 @@ export function buildGap(definition: MeasureDefinition, context: MeasureContext,
     ...base,
     status: closed ? 'closed' : 'open',
     dueDate: closed ? (outcome.evidenceExpires ?? context.periodEnd) : context.periodEnd,
-    reason: outcome.numeratorReason,
+    reason: outcome.numeratorReason.charAt(0).toUpperCase() + outcome.numeratorReason.slice(1),
   };
 }

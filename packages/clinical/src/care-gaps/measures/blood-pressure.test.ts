@@ -34,7 +34,7 @@ describe('CMS165 Controlling High Blood Pressure', () => {
   it('keeps the gap open when no blood pressure was taken this period', () => {
     const gap = gapFor(hypertensive({ observations: bloodPressure('2025-12-20', 120, 70) }), 'CMS165');
     expect(gap).toMatchObject({ status: 'open', numeratorMet: false });
-    expect(gap.reason).toContain('no blood pressure');
+    expect(gap.reason).toContain('No blood pressure');
   });
 
   it('uses only the most recent day with a reading', () => {

@@ -118,7 +118,7 @@ describe('CMS130 Colorectal Cancer Screening', () => {
     });
     const gap = gapFor(record, 'CMS130');
     expect(gap.dueDate).toBe('2029-12-31');
-    expect(gap.reason).toContain('colonoscopy');
+    expect(gap.reason).toContain('Colonoscopy on 2020-05-01');
   });
 
   it('excludes colorectal cancer and total colectomy', () => {

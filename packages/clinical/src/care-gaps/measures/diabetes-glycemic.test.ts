@@ -36,7 +36,7 @@ describe('CMS122 Diabetes: Glycemic Status Assessment Greater Than 9% (inverse)'
   it('counts a missing HbA1c as poor control', () => {
     const gap = gapFor(diabetic(), 'CMS122');
     expect(gap).toMatchObject({ status: 'open', numeratorMet: true });
-    expect(gap.reason).toContain('no HbA1c or GMI result');
+    expect(gap.reason).toContain('No HbA1c or GMI result');
   });
 
   it('counts a test without a result as poor control', () => {

@@ -208,3 +208,25 @@ export function resultsOf(index: PatientIndex, kind: ObservationKind): readonly 
 export function usesOf(index: PatientIndex, ingredients: readonly string[]): MedicationUse[] {
   return index.medications.filter((use) => ingredients.some((ingredient) => use.ingredients.has(ingredient)));
 }
+
+/** A pregnancy lasts at most about 300 days (42 weeks): a pregnancy code this recent may still be current. */
+const PREGNANCY_DAYS = 300;
+const pregnancyCache = new WeakMap<PatientIndex, boolean>();
+
+/**
+ * Whether a pregnancy was coded in the 300 days before the as-of date (chapter 15 O codes, Z33
+ * pregnant state, Z34 supervision of normal pregnancy, Z3A weeks of gestation). BMI codes are not
+ * assigned in pregnancy (ICD-10-CM Guidelines I.C.21.c.3) and HbA1c is not used to diagnose diabetes in it (ADA 2025 §2).
+ */
+export function hasRecentPregnancy(index: PatientIndex): boolean {
+  const cached = pregnancyCache.get(index);
+  if (cached !== undefined) return cached;
+  const since = new Date(Date.parse(index.asOf) - PREGNANCY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  let found = false;
+  for (const [category, list] of index.diagnosesByCategory) {
+    const isPregnancy = category.startsWith('O') || category === 'Z33' || category === 'Z34' || category === 'Z3A';
+    if (isPregnancy && list.some((diagnosis) => diagnosis.date >= since)) found = true;
+  }
+  pregnancyCache.set(index, found);
+  return found;
+}

@@ -69,3 +69,14 @@ describe('malnutrition', () => {
     expect(suggestedCodes(aPatient({ observations: [bmi(17, '2026-05-01'), albumin(3.0, '2026-01-15')] }))).toEqual([]);
   });
 });
+
+describe('pregnancy', () => {
+  it('assigns no BMI or obesity code during pregnancy', () => {
+    const record = aPatient({
+      birthDate: '1995-01-01',
+      claims: [aClaim('Z3402', '2026-03-01')],
+      observations: [bmi(42, '2026-04-01')],
+    });
+    expect(suggestedCodes(record)).toEqual([]);
+  });
+});

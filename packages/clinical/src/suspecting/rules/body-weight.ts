@@ -1,5 +1,5 @@
 import { daysBetween } from '../dates';
-import { latestDiagnosis, resultsOf, type PatientIndex } from '../patient-index';
+import { hasRecentPregnancy, latestDiagnosis, resultsOf, type PatientIndex } from '../patient-index';
 import type { NormalisedObservation } from '../observations';
 import { diagnosisEvidence, observationEvidence, type SuspectRule } from './rule';
 
@@ -8,9 +8,9 @@ const WHO_BMI =
 /** ICD-10-CM Z68.3x/Z68.4x are the adult BMI codes, for persons 20 years or older (Tabular note at Z68). */
 const ADULT_AGE = 20;
 
-/** The latest BMI of this or last year, for an adult. */
+/** The latest BMI of this or last year, for an adult who is not pregnant (BMI codes are not assigned in pregnancy). */
 function latestAdultBmi(index: PatientIndex): NormalisedObservation | undefined {
-  if (index.age < ADULT_AGE) return undefined;
+  if (index.age < ADULT_AGE || hasRecentPregnancy(index)) return undefined;
   const latest = resultsOf(index, 'bmi').at(-1);
   return latest && latest.date >= index.priorYearStart ? latest : undefined;
 }

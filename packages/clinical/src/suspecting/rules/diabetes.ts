@@ -1,7 +1,7 @@
 import { daysBetween } from '../dates';
 import type { MedicationUse } from '../medications';
 import type { NormalisedObservation } from '../observations';
-import { latestDiagnosis, resultsOf, usesOf, type PatientIndex } from '../patient-index';
+import { hasRecentPregnancy, latestDiagnosis, resultsOf, usesOf, type PatientIndex } from '../patient-index';
 import { diagnosisEvidence, medicationEvidence, observationEvidence, type RuleFinding, type SuspectRule } from './rule';
 
 const ADA =
@@ -18,11 +18,6 @@ export function diabetesCategory(index: PatientIndex): string {
   return latestDiagnosis(index, ['E08', 'E09', 'E10', 'E11', 'E13'])?.code.slice(0, 3) ?? 'E11';
 }
 
-/** Gestational diabetes (O24.4) is diagnosed differently and HbA1c is not used for it (ADA 2025 §2, §15). */
-function isPregnancyRelated(index: PatientIndex): boolean {
-  return latestDiagnosis(index, ['O24', 'Z33', 'Z34', 'O09'], index.priorYearStart) !== undefined;
-}
-
 function abnormalGlycaemia(index: PatientIndex): NormalisedObservation[] {
   const since = index.priorYearStart;
   const a1c = resultsOf(index, 'hba1c').filter((r) => r.date >= since && (r.value ?? 0) >= HBA1C_DIABETES_PERCENT);
@@ -33,7 +28,8 @@ function abnormalGlycaemia(index: PatientIndex): NormalisedObservation[] {
 }
 
 function glycaemiaFinding(index: PatientIndex, rule: SuspectRule, wantsConfirmed: boolean): RuleFinding[] {
-  if (isPregnancyRelated(index)) return [];
+  // Gestational diabetes is diagnosed differently and HbA1c is not used for it (ADA 2025 §2, §15).
+  if (hasRecentPregnancy(index)) return [];
   const abnormal = abnormalGlycaemia(index);
   // Two abnormal results: two tests of one sample (an HbA1c and a glucose) or two samples.
   const isConfirmed = abnormal.length >= 2;

@@ -94,3 +94,21 @@ describe('oral anticoagulants: atrial fibrillation told apart from venous thromb
     expect(suggestionFor(record, 'I480')?.category).toBe('Recapture');
   });
 });
+
+describe('long-term anticoagulation is one continuous course', () => {
+  it('counts a switch from warfarin to apixaban as one course', () => {
+    const medications = [
+      aMedication('warfarin 5 MG Oral Tablet', '2025-06-01', { status: 'stopped', endDate: '2026-04-20' }),
+      aMedication('apixaban 5 MG Oral Tablet', '2026-05-01'),
+    ];
+    expect(suggestedCodes(aPatient({ claims: [aClaim('I2699', '2025-05-01')], medications }))).toEqual(['Z7901']);
+  });
+
+  it('does not join a course that ended months before the current one', () => {
+    const medications = [
+      aMedication('warfarin 5 MG Oral Tablet', '2025-02-01', { status: 'stopped', endDate: '2025-05-01' }),
+      aMedication('apixaban 5 MG Oral Tablet', '2026-05-01'),
+    ];
+    expect(suggestedCodes(aPatient({ claims: [aClaim('I2699', '2025-01-20')], medications }))).toEqual([]);
+  });
+});

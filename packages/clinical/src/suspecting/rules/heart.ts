@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates';
+import type { MedicationUse } from '../medications';
 import type { NormalisedObservation } from '../observations';
 import { latestDiagnosis, resultsOf, usesOf, type PatientIndex } from '../patient-index';
 import { findPersistentSpan } from './persistence';
@@ -120,6 +121,17 @@ export const anticoagulantAtrialFibrillationRule: SuspectRule = {
   },
 };
 
+/** Orders this close together are one course of treatment (a refill or a switch of drug). */
+const COURSE_GAP_DAYS = 30;
+
+/** Start of the uninterrupted course of anticoagulation that is current on the as-of date. */
+function continuousStart(uses: readonly MedicationUse[], current: readonly MedicationUse[]): string {
+  let start = current.reduce((earliest, use) => (use.start < earliest ? use.start : earliest), current[0]?.start ?? '');
+  const earlier = [...uses].sort((left, right) => (left.end < right.end ? 1 : -1));
+  for (const use of earlier) if (use.start < start && daysBetween(use.end, start) <= COURSE_GAP_DAYS) start = use.start;
+  return start;
+}
+
 export const longTermAnticoagulantRule: SuspectRule = {
   id: 'long-term-anticoagulant',
   kind: 'meets-diagnostic-criteria',
@@ -129,8 +141,7 @@ export const longTermAnticoagulantRule: SuspectRule = {
     const uses = usesOf(index, ORAL_ANTICOAGULANTS);
     const current = uses.filter((use) => use.isCurrent);
     if (current.length === 0) return [];
-    const firstStart = uses.reduce((earliest, use) => (use.start < earliest ? use.start : earliest), index.asOf);
-    if (daysBetween(firstStart, index.asOf) < LONG_TERM_DAYS) return [];
+    if (daysBetween(continuousStart(uses, current), index.asOf) < LONG_TERM_DAYS) return [];
     const evidence = uses.map((use) => medicationEvidence(use, this));
     const vte = latestDiagnosis(index, OTHER_ANTICOAGULATION_INDICATIONS);
     if (vte) evidence.push(diagnosisEvidence(vte, this));

@@ -184,7 +184,7 @@ const OSTOMY_CPT: Record<string, string> = {
 };
 const OSTOMY_WORDS: readonly [RegExp, string][] = [
   [/tracheostomy|tracheotomy/i, 'Z930'],
-  [/gastrostomy|\bpeg\b/i, 'Z931'],
+  [/gastrostomy|\bpeg tube\b/i, 'Z931'],
   [/ileostomy/i, 'Z932'],
   [/colostomy/i, 'Z933'],
   [/jejunostomy/i, 'Z934'],

@@ -15,7 +15,7 @@ export const SCORE = {
   codePrefix: 5_000,
   billable: 12,
   preferredFirst: 200,
-  preferredStep: 8,
+  preferredStep: 25,
   home: 30,
   titleStartsWithQuery: 5,
 } as const;

@@ -238,6 +238,38 @@ export const CLINICAL_SYNONYMS: readonly ClinicalSynonym[] = [
   { keys: ['sepsis'], meanings: [meaning('sepsis', ['A419'], ['A41'])] },
   { keys: ['cellulitis'], meanings: [meaning('cellulitis', ['L0390'], ['L03'])] },
   { keys: ['hypothyroid', 'hypothyroidism'], meanings: [meaning('hypothyroidism', ['E039'], ['E03'])] },
+  {
+    keys: ['smoker', 'smoking', 'tobacco', 'cigarette', 'cigarettes'],
+    meanings: [
+      meaning('nicotine dependence', ['F17210', 'F17200'], ['F172']),
+      meaning('tobacco use', ['Z720'], ['Z72']),
+    ],
+  },
+  {
+    keys: ['former smoker', 'ex smoker', 'hx smoking', 'quit smoking'],
+    meanings: [meaning('personal history nicotine dependence', ['Z87891'], ['Z87891'])],
+  },
+  {
+    keys: ['neuropathy'],
+    meanings: [meaning('neuropath*', ['E1140'], ['E114', 'G5']), meaning('polyneuropathy', ['G629', 'E1142'], ['G62'])],
+  },
+  { keys: ['parkinson', 'parkinsons', 'pd'], meanings: [meaning('parkinson', ['G20A1', 'G20A2'], ['G20'])] },
+  {
+    keys: ['amputation', 'amputee'],
+    meanings: [meaning('acquired absence', ['Z89511', 'Z89512', 'Z89611', 'Z89612', 'Z89411', 'Z89412'], ['Z89'])],
+  },
+  {
+    keys: ['bka', 'below knee amputation'],
+    meanings: [meaning('acquired absence leg below knee', ['Z89511', 'Z89512'], ['Z895'])],
+  },
+  {
+    keys: ['aka', 'above knee amputation'],
+    meanings: [meaning('acquired absence leg above knee', ['Z89611', 'Z89612'], ['Z896'])],
+  },
+  { keys: ['colostomy'], meanings: [meaning('colostomy status', ['Z933'], ['Z93'])] },
+  { keys: ['ileostomy'], meanings: [meaning('ileostomy status', ['Z932'], ['Z93'])] },
+  { keys: ['tracheostomy', 'trach'], meanings: [meaning('tracheostomy status', ['Z930'], ['Z93'])] },
+  { keys: ['gastrostomy', 'peg', 'g tube'], meanings: [meaning('gastrostomy status', ['Z931'], ['Z93'])] },
   { keys: ['hx', 'ho', 'history of'], meanings: [meaning('personal history', [], ['Z85', 'Z86', 'Z87'])] },
   {
     keys: ['fhx', 'fh', 'family history of'],

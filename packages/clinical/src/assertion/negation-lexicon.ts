@@ -101,6 +101,10 @@ export const NEGATION_RULES: readonly TriggerRule[] = [
   ...backward('negated', PLURAL_POST_NEGATIONS, { crossesCommas: true }),
   ...backward('negated', POST_NEGATIONS_AFTER_COMMA, { afterComma: true }),
   ...backward('negated', FINAL_NEGATIONS, { sentenceFinal: true, backwardWindow: 4 }),
+  // "Negative depression screen", "Negative HIV test" (ours). Only at the start of a clause: elsewhere
+  // "negative" before a disease names a kind of it ("node-negative breast cancer", "culture-negative
+  // endocarditis", "Coombs negative hemolytic anemia").
+  ...forward('negated', ['negative', 'neg'], { clauseInitial: true, forwardWindow: 3 }),
   ...pseudo(PSEUDO_NEGATIONS),
   ...terminate(TERMINATIONS),
   ...terminate(NEGATION_TERMINATIONS, ['negated']),

@@ -108,6 +108,24 @@ describe('findMentions', () => {
     ]);
   });
 
+  it('reads "history of" per entry within one sentence: chronic heart failure present, an old MI historical', () => {
+    expect(
+      findMentions('History of CHF and MI.', COMPILED).map((mention) => [mention.text, mention.assertion, mention.cue]),
+    ).toEqual([
+      ['CHF', 'present', 'History of'],
+      ['MI', 'historical', 'History of'],
+    ]);
+  });
+
+  it('gives the same answers when a sentence comes back in another note', () => {
+    const first = findMentions('Denies chest pain. No CHF.', COMPILED);
+    const again = findMentions('Follow-up visit. No CHF.', COMPILED);
+    expect(again.map((mention) => [mention.text, mention.assertion, mention.sentence])).toEqual(
+      first.map((mention) => [mention.text, mention.assertion, mention.sentence]),
+    );
+    expect(again[0]!.start).toBe(20);
+  });
+
   it('shows the whole sentence as the snippet with the match highlighted', () => {
     const [mention] = findMentions('Assessment:  acute on chronic\n  systolic HFrEF, euvolemic.', COMPILED);
     expect(mention!.snippet).toBe('Assessment: acute on chronic systolic HFrEF, euvolemic.');

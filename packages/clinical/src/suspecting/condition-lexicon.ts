@@ -5,7 +5,7 @@ import type { MentionLexiconEntry } from '../assertion';
  * specific code the phrase alone supports: "CKD stage 4" is N18.4, "CKD" alone is N18.9). The
  * entry id is the code. `chronic` conditions read "history of X" as present (see the assertion
  * helper). Abbreviations that are everyday words ("PAD", "AIDS") match only in capitals; those that
- * mean something else in notes too often are left out ("RA" is room air, "MS" mitral stenosis or
+ * mean something else in notes too often are left out ("AF" is also afebrile, "RA" room air, "MS" mitral stenosis or
  * mental status, "ALS" advanced life support, bare "lupus" includes discoid lupus and lupus anticoagulant).
  */
 export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
@@ -182,7 +182,7 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
     chronic: true,
     phrases: ['chronic diastolic heart failure', 'chronic HFpEF', 'chronic diastolic congestive heart failure'],
   },
-  { id: 'I4891', chronic: true, phrases: ['atrial fibrillation', 'AFib', 'A-fib', 'AF'] },
+  { id: 'I4891', chronic: true, phrases: ['atrial fibrillation', 'AFib', 'A-fib'] },
   { id: 'I480', chronic: true, phrases: ['paroxysmal atrial fibrillation', 'paroxysmal AFib', 'PAF'] },
   { id: 'I4819', chronic: true, phrases: ['persistent atrial fibrillation', 'persistent AFib'] },
   { id: 'I4821', chronic: true, phrases: ['permanent atrial fibrillation', 'permanent AFib'] },

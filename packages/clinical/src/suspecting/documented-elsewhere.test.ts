@@ -34,6 +34,15 @@ describe('documented elsewhere', () => {
     expect(suggestedCodes(noteSaying('Rule out COPD; spirometry ordered.'))).toEqual([]);
   });
 
+  it('does not read a screen, a test or a risk as a diagnosis', () => {
+    expect(suggestedCodes(noteSaying('Dementia screening: MoCA 28/30, normal.'))).toEqual([]);
+    expect(suggestedCodes(noteSaying('Discussed screening for HIV infection and risk of malnutrition.'))).toEqual([]);
+  });
+
+  it('does not read "AF" (also afebrile) as atrial fibrillation', () => {
+    expect(suggestedCodes(noteSaying('Vitals: T 98.6, AF, HR 80.'))).toEqual([]);
+  });
+
   it('takes the longest statement: "CKD stage 4" is N18.4, not also N18.9', () => {
     expect(suggestedCodes(noteSaying('Problem: CKD stage 4, followed by nephrology.'))).toEqual(['N184']);
   });

@@ -15,12 +15,31 @@ function lexicon(): CompiledLexicon {
 }
 
 /**
+ * Words around a condition that make it the subject of a test, a screen, a risk or prevention
+ * rather than a diagnosis ("dementia screening", "screening for HIV", "risk of malnutrition",
+ * "HIV prevention"). ConText has no category for these; they are left out here.
+ */
+const NOT_A_DIAGNOSIS_AFTER =
+  /^[\s:,-]*(screen|screening|test|testing|assessment|evaluation|work-?up|prevention|prophylaxis|education|risk)\b/i;
+const NOT_A_DIAGNOSIS_BEFORE =
+  /\b(screen(ing)? for|risk (of|for)|prevention of|education (on|about)|evaluat(e|ion) for|test(ing)? for|work-?up for)\s*$/i;
+const CONTEXT_CHARACTERS = 30;
+
+function isAboutTheCondition(text: string, start: number, end: number): boolean {
+  const after = text.slice(end, end + CONTEXT_CHARACTERS);
+  const before = text.slice(Math.max(0, start - CONTEXT_CHARACTERS), start);
+  return !NOT_A_DIAGNOSIS_AFTER.test(after) && !NOT_A_DIAGNOSIS_BEFORE.test(before);
+}
+
+/**
  * Mentions asserted of the patient now. Where two present mentions overlap, the longer one is the
  * statement ("CKD stage 4" rather than the "CKD" inside it; "paroxysmal atrial fibrillation" rather
  * than "atrial fibrillation").
  */
 export function presentMentions(text: string): Mention[] {
-  const present = findMentions(text, lexicon()).filter((mention) => mention.assertion === 'present');
+  const present = findMentions(text, lexicon()).filter(
+    (mention) => mention.assertion === 'present' && isAboutTheCondition(text, mention.start, mention.end),
+  );
   return present.filter(
     (mention) =>
       !present.some(

@@ -193,6 +193,9 @@ describe('search hits', () => {
     const older = searchIcd('C50.911', { person: { age: 70, sex: 'F' } })[0];
     expect(young?.hcc.v28.map((annotation) => annotation.hcc)).toEqual([22]);
     expect(older?.hcc.v28.map((annotation) => annotation.hcc)).toEqual([23]);
+    expect(young?.hcc.v28[0]?.condition).toMatch(/age < 50/);
+    const anyAge = searchIcd('C50.911')[0];
+    expect(anyAge?.hcc.v28.map((annotation) => annotation.hcc)).toEqual([22, 23]);
   });
 
   it('carry their age and sex edits, and the violations for a patient', () => {

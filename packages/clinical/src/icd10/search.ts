@@ -19,10 +19,12 @@ export interface IcdSearchOptions {
   person?: { age: number; sex: Sex | undefined };
 }
 
-/** A condition category a code maps to, with CMS's label. */
+/** A condition category a code maps to, with CMS's label and the model's conditions for it ('' when none). */
 export interface HccAnnotation {
   hcc: number;
   label: string;
+  /** As CMS writes them, e.g. `age < 50` (breast cancer: HCC 22 under 50, 23 from 50) or `sex = F`. */
+  condition: string;
 }
 
 /** One search result. */
@@ -95,7 +97,15 @@ function annotate(ranked: RankedEntry, person: IcdSearchOptions['person']): IcdS
 
 function hccFor(name: HccModelName, code: string, person: IcdSearchOptions['person']): HccAnnotation[] {
   const model = getHccModel(name);
-  return model.conditionCategories(code, person).map((hcc) => ({ hcc, label: model.label(hcc) }));
+  const rows = model.edits(code);
+  return model.conditionCategories(code, person).map((hcc) => ({
+    hcc,
+    label: model.label(hcc),
+    condition: rows
+      .filter((row) => row.hcc === hcc && row.condition !== '')
+      .map((row) => row.condition)
+      .join('; '),
+  }));
 }
 
 /** Code hits keep their place (the coder typed that code); title hits failing an edit sink. */

@@ -76,6 +76,12 @@ describe('findMentions', () => {
     expect(summarise('MI ruled out; drove 3 mi.')).toEqual([['myocardial-infarction', 'MI', 'negated']]);
   });
 
+  it('does not trust capitals in a note typed all in capitals', () => {
+    expect(summarise('PATIENT STATES ALL IS WELL, WALKS 2 MI DAILY. NO CHF.')).toEqual([
+      ['heart-failure', 'CHF', 'negated'],
+    ]);
+  });
+
   it('gives the sentence, its offset, the offsets of the match and the cue', () => {
     const note = 'HPI: 70 yo woman.\nShe denies any history of myocardial infarction.';
     const [mention] = findMentions(note, COMPILED);

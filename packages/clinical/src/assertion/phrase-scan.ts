@@ -119,6 +119,19 @@ function hasLowerCase(text: string): boolean {
   return text.toUpperCase() !== text;
 }
 
+/** How far around a capitals-only match to look for lower case before trusting its capitals. */
+const CASE_CONTEXT = 40;
+
+/**
+ * A capitals-only phrase ("MS", "ALL", "AIDS") counts where the document writes it in capitals and
+ * the text around it is not itself all capitals: in a note typed in capitals, "HAS ALL SYMPTOMS"
+ * says nothing about leukaemia.
+ */
+function isWrittenInCapitals(text: string, start: number, end: number): boolean {
+  if (hasLowerCase(text.slice(start, end))) return false;
+  return hasLowerCase(text.slice(Math.max(0, start - CASE_CONTEXT), Math.min(text.length, end + CASE_CONTEXT)));
+}
+
 /** One document being matched: its text, its words, the first word of the current phrase, the matches. */
 interface Scan {
   text: string;
@@ -132,7 +145,7 @@ function walk(scan: Scan, node: MentionTrieNode, last: number): void {
   if (node.ends.length > 0) {
     const start = words.starts[scan.first] ?? 0;
     const end = words.ends[last] ?? 0;
-    const ends = node.ends.filter((phraseEnd) => !phraseEnd.capitalsOnly || !hasLowerCase(text.slice(start, end)));
+    const ends = node.ends.filter((phraseEnd) => !phraseEnd.capitalsOnly || isWrittenInCapitals(text, start, end));
     if (ends.length > 0) scan.out.push({ start, end, ends });
   }
   const next = last + 1;

@@ -5,7 +5,7 @@ import { datePart } from './dates';
 import type { PatientIndex } from './patient-index';
 import { getSuspectingReference } from './reference';
 import type { SuspectRule } from './rules/rule';
-import type { Evidence } from './types';
+import type { SuggestionEvidence } from './types';
 
 let compiled: CompiledLexicon | undefined;
 
@@ -52,14 +52,14 @@ export function presentMentions(text: string): Mention[] {
   );
 }
 
-function add(found: Map<string, Evidence[]>, code: string, evidence: Evidence): void {
+function add(found: Map<string, SuggestionEvidence[]>, code: string, evidence: SuggestionEvidence): void {
   const list = found.get(code);
   if (list) list.push(evidence);
   else found.set(code, [evidence]);
 }
 
-function conditionEvidence(condition: ConditionRecord, rule: SuspectRule, text: string): Evidence {
-  const evidence: Evidence = {
+function conditionEvidence(condition: ConditionRecord, rule: SuspectRule, text: string): SuggestionEvidence {
+  const evidence: SuggestionEvidence = {
     resourceType: 'Condition',
     resourceId: condition.id,
     date: datePart(condition.date),
@@ -79,7 +79,7 @@ export const documentedElsewhereRule: SuspectRule = {
   source:
     'Stated in a document (this or last calendar year) or a partner organisation (HIE) record (this or the two prior calendar years); negated, hypothetical, historical, family-history and uncertain mentions excluded (NegEx, Chapman 2001; ConText, Harkema 2009); ICD-10-CM Guidelines IV.H (uncertain diagnoses are not coded)',
   evaluate(index: PatientIndex) {
-    const found = new Map<string, Evidence[]>();
+    const found = new Map<string, SuggestionEvidence[]>();
     for (const document of index.documents) {
       for (const mention of presentMentions(document.text)) {
         add(found, mention.entryId, {

@@ -1,4 +1,4 @@
-import type { Evidence, SuggestionCategory, SuggestionHcc, SuspectKind } from './types';
+import type { SuggestionEvidence, SuggestionCategory, SuggestionHcc, SuspectKind } from './types';
 
 /** A suggestion being assembled: merged by code, then filtered and grouped. */
 export interface Draft {
@@ -7,7 +7,7 @@ export interface Draft {
   hcc: SuggestionHcc;
   category: SuggestionCategory;
   suspectKind: SuspectKind | undefined;
-  evidence: Evidence[];
+  evidence: SuggestionEvidence[];
   ruleIds: Set<string>;
 }
 
@@ -32,7 +32,7 @@ export function mergeFinding(
     code: string;
     category: SuggestionCategory;
     kind: SuspectKind | undefined;
-    evidence: readonly Evidence[];
+    evidence: readonly SuggestionEvidence[];
     ruleId: string;
   },
 ): void {
@@ -65,10 +65,10 @@ export function foldDraft(from: Draft, into: Draft): void {
   for (const ruleId of from.ruleIds) into.ruleIds.add(ruleId);
 }
 
-/** Evidence oldest first, each fact once per rule. */
-export function tidyEvidence(evidence: readonly Evidence[]): Evidence[] {
+/** SuggestionEvidence oldest first, each fact once per rule. */
+export function tidyEvidence(evidence: readonly SuggestionEvidence[]): SuggestionEvidence[] {
   const seen = new Set<string>();
-  const unique: Evidence[] = [];
+  const unique: SuggestionEvidence[] = [];
   for (const item of evidence) {
     // A document can hold several mentions of one condition: each snippet is its own evidence.
     const snippet = item.resourceType === 'DocumentReference' ? (item.text ?? '') : '';

@@ -46,7 +46,11 @@ function describeDrafts(drafts: Iterable<Draft>, person: EditPerson, reference: 
     const entry = reference.describe(draft.code);
     if (entry?.billable !== true) continue;
     draft.description = entry.description;
-    draft.hcc = { v28: reference.hccsOf(draft.code, 'v28', person), v24: reference.hccsOf(draft.code, 'v24', person) };
+    // Copies: the reference's arrays are shared by every caller.
+    draft.hcc = {
+      v28: [...reference.hccsOf(draft.code, 'v28', person)],
+      v24: [...reference.hccsOf(draft.code, 'v24', person)],
+    };
     described.push(draft);
   }
   return described;

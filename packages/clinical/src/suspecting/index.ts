@@ -7,7 +7,7 @@ export { suspect } from './engine';
 export { EXPLANATION_GROUPS } from './types';
 export type {
   EngineExplanationGroup,
-  Evidence,
+  SuggestionEvidence,
   EvidenceResourceType,
   ExplanationGroup,
   Suggestion,

@@ -5,7 +5,7 @@ import { datePart } from './dates';
 import type { PatientIndex } from './patient-index';
 import type { SuspectingReference } from './reference';
 import { diagnosisEvidence, type RuleRef } from './rules/rule';
-import type { Evidence, SuspectingModel } from './types';
+import type { SuggestionEvidence, SuspectingModel } from './types';
 
 export const RECAPTURE_RULE: RuleRef = {
   id: 'recapture-chronic-hcc',
@@ -16,7 +16,7 @@ export const RECAPTURE_RULE: RuleRef = {
 /** A chronic condition to recapture: the code to suggest and the coded diagnoses behind it. */
 export interface Recapture {
   code: string;
-  evidence: Evidence[];
+  evidence: SuggestionEvidence[];
 }
 
 const ENDED = new Set<ConditionRecord['clinicalStatus']>(['resolved', 'inactive']);
@@ -54,7 +54,7 @@ export function findRecaptures(
     if (options.reference.describe(code)?.billable !== true) return null;
     return isChronic(code, options.reference.hccsOf(code, options.model, options.person), options.model) ? code : null;
   };
-  const found = new Map<string, Evidence[]>();
+  const found = new Map<string, SuggestionEvidence[]>();
   for (const diagnosis of index.diagnoses) {
     if (diagnosis.date < index.lookbackStart || diagnosis.date >= index.yearStart) continue;
     let code = decided.get(diagnosis.code);

@@ -47,7 +47,7 @@ export type EvidenceResourceType =
   'Condition' | 'Claim' | 'Observation' | 'MedicationRequest' | 'DocumentReference' | 'Procedure';
 
 /** One fact behind a suggestion, pointing back to the record row it came from. */
-export interface Evidence {
+export interface SuggestionEvidence {
   resourceType: EvidenceResourceType;
   /** Id of the record row (FHIR id kept on ingest). */
   resourceId: string;
@@ -85,7 +85,7 @@ export interface Suggestion {
   suspectKind: SuspectKind | undefined;
   explanationGroup: EngineExplanationGroup;
   /** Every fact behind the suggestion, oldest first. */
-  evidence: Evidence[];
+  evidence: SuggestionEvidence[];
   /** Ids of the rules that produced it (recapture is `recapture-chronic-hcc`). */
   ruleIds: string[];
 }

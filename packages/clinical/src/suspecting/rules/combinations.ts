@@ -1,5 +1,5 @@
 import { latestDiagnosis, type PatientIndex } from '../patient-index';
-import type { Evidence, SuspectKind } from '../types';
+import type { SuggestionEvidence, SuspectKind } from '../types';
 import { diagnosisEvidence, reuseEvidence, type RuleRef, type RuleResult, type SuspectRule } from './rule';
 
 const WITH_CONVENTION =
@@ -8,7 +8,7 @@ const WITH_CONVENTION =
 /** A condition the patient has: coded in the look-back window, or found by an earlier rule. */
 interface Presence {
   code: string;
-  evidence: Evidence[];
+  evidence: SuggestionEvidence[];
   /** Set when the condition is itself only suspected with clinical correlation needed. */
   isTentative: boolean;
 }

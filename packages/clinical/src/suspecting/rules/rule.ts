@@ -2,12 +2,12 @@ import type { ProcedureRecord } from '../../record';
 import type { MedicationUse } from '../medications';
 import { CANONICAL_UNITS, type NormalisedObservation } from '../observations';
 import type { CodedDiagnosis, PatientIndex } from '../patient-index';
-import type { Evidence, SuspectKind } from '../types';
+import type { SuggestionEvidence, SuspectKind } from '../types';
 
 /** What a rule found: one code and the facts behind it. */
 export interface RuleFinding {
   code: string;
-  evidence: Evidence[];
+  evidence: SuggestionEvidence[];
   /** Overrides the rule's kind (a combination is only as sure as the weakest fact it combines). */
   kind?: SuspectKind;
 }
@@ -38,10 +38,10 @@ export interface RuleRef {
   source: string;
 }
 
-/** Evidence from a result, with its value in the unit the rule compared. */
-export function observationEvidence(observation: NormalisedObservation, rule: RuleRef): Evidence {
+/** SuggestionEvidence from a result, with its value in the unit the rule compared. */
+export function observationEvidence(observation: NormalisedObservation, rule: RuleRef): SuggestionEvidence {
   const { record } = observation;
-  const evidence: Evidence = {
+  const evidence: SuggestionEvidence = {
     resourceType: 'Observation',
     resourceId: record.id,
     date: observation.date,
@@ -58,9 +58,9 @@ export function observationEvidence(observation: NormalisedObservation, rule: Ru
   return evidence;
 }
 
-/** Evidence from a medication order. */
-export function medicationEvidence(use: MedicationUse, rule: RuleRef): Evidence {
-  const evidence: Evidence = {
+/** SuggestionEvidence from a medication order. */
+export function medicationEvidence(use: MedicationUse, rule: RuleRef): SuggestionEvidence {
+  const evidence: SuggestionEvidence = {
     resourceType: 'MedicationRequest',
     resourceId: use.record.id,
     date: use.start,
@@ -73,8 +73,8 @@ export function medicationEvidence(use: MedicationUse, rule: RuleRef): Evidence 
   return evidence;
 }
 
-/** Evidence from a coded diagnosis (claim or EHR condition). */
-export function diagnosisEvidence(diagnosis: CodedDiagnosis, rule: RuleRef): Evidence {
+/** SuggestionEvidence from a coded diagnosis (claim or EHR condition). */
+export function diagnosisEvidence(diagnosis: CodedDiagnosis, rule: RuleRef): SuggestionEvidence {
   return {
     resourceType: diagnosis.resourceType,
     resourceId: diagnosis.id,
@@ -87,8 +87,8 @@ export function diagnosisEvidence(diagnosis: CodedDiagnosis, rule: RuleRef): Evi
   };
 }
 
-/** Evidence from a procedure. */
-export function procedureEvidence(procedure: ProcedureRecord, rule: RuleRef): Evidence {
+/** SuggestionEvidence from a procedure. */
+export function procedureEvidence(procedure: ProcedureRecord, rule: RuleRef): SuggestionEvidence {
   return {
     resourceType: 'Procedure',
     resourceId: procedure.id,
@@ -102,6 +102,6 @@ export function procedureEvidence(procedure: ProcedureRecord, rule: RuleRef): Ev
 }
 
 /** Re-labels evidence gathered by an earlier rule as used by a combination rule. */
-export function reuseEvidence(evidence: readonly Evidence[], rule: RuleRef): Evidence[] {
+export function reuseEvidence(evidence: readonly SuggestionEvidence[], rule: RuleRef): SuggestionEvidence[] {
   return evidence.map((item) => ({ ...item, ruleId: rule.id, ruleSource: rule.source }));
 }

@@ -1,7 +1,7 @@
 import type { ProcedureRecord } from '../../record';
 import { getSuspectingReference } from '../reference';
 import { diagnosisEvidence, procedureEvidence, type RuleFinding, type SuspectRule } from './rule';
-import type { Evidence } from '../types';
+import type { SuggestionEvidence } from '../types';
 
 const STATUS_SOURCE =
   'ICD-10-CM Official Guidelines FY2026 I.C.21.c.3 (status Z codes: Z89 acquired absence of limb, Z93 artificial opening status)';
@@ -112,7 +112,11 @@ function sidesOf(text: string): string[] {
 /** Traumatic amputation diagnoses (S48, S58, S68, S78, S88, S98) leave the same status; their titles name level and side. */
 const TRAUMATIC_AMPUTATION = ['S48', 'S58', 'S68', 'S78', 'S88', 'S98'];
 
-function addStatus(found: Map<string, Evidence[]>, codes: readonly string[], evidence: Evidence): void {
+function addStatus(
+  found: Map<string, SuggestionEvidence[]>,
+  codes: readonly string[],
+  evidence: SuggestionEvidence,
+): void {
   for (const code of codes) {
     const list = found.get(code) ?? [];
     list.push(evidence);
@@ -125,7 +129,7 @@ export const amputationStatusRule: SuspectRule = {
   kind: 'meets-diagnostic-criteria',
   source: `${STATUS_SOURCE}; CPT amputation procedures 24900-28825; traumatic amputation S48-S98`,
   evaluate(index) {
-    const found = new Map<string, Evidence[]>();
+    const found = new Map<string, SuggestionEvidence[]>();
     for (const procedure of index.procedures) {
       const level = levelOf(procedure.code, procedure.display);
       if (level)
@@ -217,7 +221,7 @@ export const ostomyStatusRule: SuspectRule = {
   kind: 'meets-diagnostic-criteria',
   source: `${STATUS_SOURCE}; an opening closed later (takedown, closure, reversal) is no longer a status`,
   evaluate(index) {
-    const open = new Map<string, Evidence[]>();
+    const open = new Map<string, SuggestionEvidence[]>();
     const sorted = [...index.procedures].sort((left, right) => (left.date < right.date ? -1 : 1));
     for (const procedure of sorted) {
       const event = ostomyEvent(procedure);

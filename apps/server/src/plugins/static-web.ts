@@ -17,9 +17,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       root: webDistDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(response, path) {
         const isHashedAsset = path.includes(join(webDistDir, 'assets'));
-        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

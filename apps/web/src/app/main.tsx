@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter/index.css';
+import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

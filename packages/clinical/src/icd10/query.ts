@@ -75,7 +75,26 @@ export function parseQuery(query: string, isCodePrefix: (token: string) => boole
     });
     index++;
   }
-  return { codePrefixes, tokens, meanings };
+  const distinctMeanings = meanings.filter(
+    (item, index) => meanings.findIndex((other) => other.meaning === item.meaning) === index,
+  );
+  return { codePrefixes, tokens: distinctTokens(tokens).slice(0, MAX_TOKENS), meanings: distinctMeanings };
+}
+
+/** More words than anyone types into a code search; beyond them a query only costs time. */
+const MAX_TOKENS = 12;
+
+/**
+ * A word typed twice asks nothing more ("diabetes diabetes"). The first is kept: only the last word can be a prefix,
+ * and a title with the whole word also has the prefix.
+ */
+function distinctTokens(tokens: QueryToken[]): QueryToken[] {
+  const seen = new Set<string>();
+  return tokens.filter((token) => {
+    if (seen.has(token.text)) return false;
+    seen.add(token.text);
+    return true;
+  });
 }
 
 /** The longest run of raw words (up to the longest key) that is a synonym key, spaced or run together ("a fib", "afib"). */
@@ -84,7 +103,7 @@ function matchSynonym(
   start: number,
 ): { key: string; meanings: readonly ClinicalMeaning[]; length: number } | undefined {
   for (let length = Math.min(LONGEST_KEY, words.length - start); length >= 1; length--) {
-    const run = words.slice(start, start + length).map((word) => word.replace(/[-./']/g, ''));
+    const run = words.slice(start, start + length).map((word) => word.replace(/[^a-z0-9]/g, ''));
     for (const key of [run.join(' '), run.join('')]) {
       const synonym = SYNONYM_BY_KEY.get(key);
       if (synonym) return { key, meanings: synonym.meanings, length };

@@ -78,6 +78,10 @@ describe('searching ICD-10-CM by words', () => {
     );
   });
 
+  it('ignores a word typed twice', () => {
+    expect(codesFor('diabetes diabetes diabetes')).toEqual(codesFor('diabetes'));
+  });
+
   it('returns nothing for words no title contains', () => {
     expect(searchIcd('xyzzy plugh')).toEqual([]);
     expect(searchIcd('   ')).toEqual([]);
@@ -132,6 +136,11 @@ describe('searching ICD-10-CM by clinical abbreviations', () => {
   it('finds E11.22 near the top for "diabetes ckd"', () => {
     expect(rankOf('diabetes ckd', 'E1122')).toBeLessThan(3);
     expect(rankOf('dm2 ckd', 'E1122')).toBe(0);
+  });
+
+  it('finds an abbreviation typed with punctuation ("(TIA)", "h/o stroke")', () => {
+    expect(rankOf('(TIA)', 'G459')).toBe(0);
+    expect(codesFor('h/o stroke')).toContain('Z8673');
   });
 
   it('finds an abbreviation typed with spaces or dots ("a fib", "dm 2")', () => {

@@ -8,7 +8,7 @@
  * more common one first (MS: multiple sclerosis, then mitral stenosis). Every preferred code's title contains its
  * meaning's words (checked by the tests), so a boost can never pull in a code the words would not find.
  *
- * Keys are lower case with hyphens, dots and slashes removed (`a-fib` → `afib`, `h/o` → `ho`).
+ * Keys are lower case, letters and digits only (`a-fib` → `afib`, `h/o` → `ho`, `(TIA)` → `tia`).
  */
 export interface ClinicalMeaning {
   words: string;

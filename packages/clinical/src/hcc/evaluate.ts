@@ -1,4 +1,4 @@
-import { conditionalMapping, type CodeMapping } from './code-mapping';
+import { conditionalMapping, type CodeMapping, type CompiledCode } from './code-mapping';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
 
@@ -50,11 +50,14 @@ function mark(present: Uint8Array, marked: number[], index: number): void {
 }
 
 /** The code's categories for this person, marking the payment HCCs. */
-function mapCode(model: CompiledModel, code: string, facts: DemographicFacts, applyMce: boolean, marked: number[]) {
-  const entry = model.codes.get(code);
-  if (entry === undefined) return NO_MAPPING;
+function mapEntry(
+  entry: CompiledCode,
+  facts: DemographicFacts,
+  applyMce: boolean,
+  present: Uint8Array,
+  marked: number[],
+) {
   const mapping = entry.fixed ?? conditionalMapping(entry, facts, applyMce) ?? NO_MAPPING;
-  const present = model.scratch;
   for (const index of mapping.indexes) mark(present, marked, index);
   return mapping;
 }
@@ -98,11 +101,16 @@ export function evaluateDiagnoses(
   const codes: string[] = [];
   const mappings: CodeMapping[] = [];
   const marked: number[] = [];
+  // Duplicates are found by mapping entry (one object per code): comparing objects is far cheaper
+  // than comparing the strings JSON.parse hands us.
+  const entries: (CompiledCode | undefined)[] = [];
   for (const raw of rawCodes) {
     const code = options.codesAreNormalized ? raw : normalizeCode(raw);
-    if (codes.includes(code)) continue;
+    const entry = model.codes.get(code);
+    if (entry === undefined ? codes.includes(code) : entries.includes(entry)) continue;
     codes.push(code);
-    mappings.push(mapCode(model, code, facts, applyMce, marked));
+    entries.push(entry);
+    mappings.push(entry === undefined ? NO_MAPPING : mapEntry(entry, facts, applyMce, model.scratch, marked));
   }
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;

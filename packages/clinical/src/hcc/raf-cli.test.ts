@@ -149,6 +149,14 @@ describe('raf command line on bad lines', () => {
     ]);
   });
 
+  it('counts the lines scored and the lines that yielded an error', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    stdout.resume();
+    stdin.end([line(), 'oops', line({ sex: 'Q' }), ''].join('\n'));
+    expect(await runRafStream(stdin, stdout, {})).toEqual({ lines: 3, errors: 2 });
+  });
+
   it('rejects unknown arguments and models', () => {
     const errorOf = (args: string[]): string => {
       const parsed = parseRafArguments(args);
@@ -157,6 +165,6 @@ describe('raf command line on bad lines', () => {
     expect(errorOf(['--model', 'v22'])).toContain('--model must be v28 or v24');
     expect(errorOf(['--fast'])).toContain('unknown argument --fast');
     expect(errorOf(['--normalization', '0'])).toContain('valid number');
-    expect(parseRafArguments(['--no-mce'])).toEqual({ options: { applyMce: false } });
+    expect(parseRafArguments(['--no-mce', '--stats'])).toEqual({ options: { applyMce: false }, stats: true });
   });
 });

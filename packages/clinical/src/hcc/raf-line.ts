@@ -26,7 +26,8 @@ export interface RafLineError {
 
 class LineError extends Error {}
 
-function writeError(id: unknown, error: string): string {
+function writeError(id: unknown, error: string, counts: { errors: number } | undefined): string {
+  if (counts) counts.errors++;
   const line: RafLineError = { id, error };
   return JSON.stringify(line);
 }
@@ -136,17 +137,17 @@ export function writeRafLine(id: string | number, run: RafComputation, options: 
 
 /**
  * Scores one JSONL input line of the `raf` command line. Never throws for bad input: a line that
- * cannot be scored yields `{ id, error }` naming what is wrong.
+ * cannot be scored yields `{ id, error }` naming what is wrong (counted in `counts` when given).
  */
-export function scoreRafLine(text: string, options: RafOptions = {}): string {
+export function scoreRafLine(text: string, options: RafOptions = {}, counts?: { errors: number }): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return writeError(null, 'line is not valid JSON');
+    return writeError(null, 'line is not valid JSON', counts);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return writeError(null, 'line must be a JSON object');
+    return writeError(null, 'line must be a JSON object', counts);
   }
   const line = parsed as Record<string, unknown>;
   const id = line.id ?? null;
@@ -154,7 +155,7 @@ export function scoreRafLine(text: string, options: RafOptions = {}): string {
     if (typeof id !== 'string' && typeof id !== 'number') throw new LineError('id must be a string or a number');
     return writeRafLine(id, computeRaf(readInput(line), options, true), options);
   } catch (error) {
-    if (error instanceof LineError || error instanceof RangeError) return writeError(id, error.message);
+    if (error instanceof LineError || error instanceof RangeError) return writeError(id, error.message, counts);
     throw error;
   }
 }

@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { scoreRafLine } from './raf-line';
 import type { RafOptions } from './score';
 
-const USAGE = 'usage: raf [--model v28|v24] [--no-mce] [--normalization FACTOR] [--coding-adjustment FRACTION]';
+const USAGE =
+  'usage: raf [--model v28|v24] [--no-mce] [--normalization FACTOR] [--coding-adjustment FRACTION] [--stats]';
+
+/** Command line settings: scoring options, and whether to print run statistics on stderr. */
+export interface RafArguments {
+  options: RafOptions;
+  stats: boolean;
+}
 
 function parseNumber(flag: string, value: string | undefined, valid: (n: number) => boolean): number | string {
   const number = Number(value);
@@ -13,8 +20,9 @@ function parseNumber(flag: string, value: string | undefined, valid: (n: number)
 }
 
 /** Parses the command line's flags. */
-export function parseRafArguments(args: readonly string[]): { options: RafOptions } | { error: string } {
+export function parseRafArguments(args: readonly string[]): RafArguments | { error: string } {
   const options: RafOptions = {};
+  let stats = false;
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     if (flag === '--model') {
@@ -22,6 +30,7 @@ export function parseRafArguments(args: readonly string[]): { options: RafOption
       if (model !== 'v28' && model !== 'v24') return { error: `--model must be v28 or v24\n${USAGE}` };
       options.model = model;
     } else if (flag === '--no-mce') options.applyMce = false;
+    else if (flag === '--stats') stats = true;
     else if (flag === '--normalization' || flag === '--coding-adjustment') {
       const value = parseNumber(flag, args[++i], (n) => (flag === '--normalization' ? n > 0 : n >= 0 && n < 1));
       if (typeof value === 'string') return { error: `${value}\n${USAGE}` };
@@ -29,18 +38,27 @@ export function parseRafArguments(args: readonly string[]): { options: RafOption
       else options.codingAdjustment = value;
     } else return { error: `unknown argument ${flag ?? ''}\n${USAGE}` };
   }
-  return { options };
+  return { options, stats };
+}
+
+/** What a run did: lines scored and lines that yielded an error. */
+export interface RafRunCounts {
+  lines: number;
+  errors: number;
 }
 
 const BATCH_CHARS = 1 << 16;
 
 /** Reads JSONL from `input`, writes one scored line per non-blank input line to `output`. */
-export async function runRafStream(input: Readable, output: Writable, options: RafOptions): Promise<void> {
+export async function runRafStream(input: Readable, output: Writable, options: RafOptions): Promise<RafRunCounts> {
   input.setEncoding('utf8');
+  const counts: RafRunCounts = { lines: 0, errors: 0 };
   let pending = '';
   let batch = '';
   const score = (line: string): void => {
-    if (line.trim() !== '') batch += scoreRafLine(line, options) + '\n';
+    if (line.trim() === '') return;
+    counts.lines++;
+    batch += scoreRafLine(line, options, counts) + '\n';
   };
   const flush = async (): Promise<void> => {
     if (batch === '') return;
@@ -60,4 +78,5 @@ export async function runRafStream(input: Readable, output: Writable, options: R
   }
   score(pending);
   await flush();
+  return counts;
 }

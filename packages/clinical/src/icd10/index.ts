@@ -7,7 +7,7 @@ export type { IcdChapter, IcdCode, IcdSection, RetiredIcdCode } from './catalog-
 export { formatIcdCode, hasIcdCodeShape, normalizeIcdCode } from './code-format';
 export { checkEdits, editsFor } from './edits';
 export type { EditPatient, EditViolation, IcdEdits } from './edits';
-export { searchIcd } from './search';
+export { preloadIcdSearch, searchIcd } from './search';
 export type { HccAnnotation, IcdSearchHit, IcdSearchOptions } from './search';
 export type { IcdMatchKind } from './search-engine';
 export { CLINICAL_SYNONYMS } from './synonyms';

@@ -59,6 +59,16 @@ export function getIcdSearchEngine(): IcdSearchEngine {
 }
 
 /**
+ * Loads the catalog, builds the word index and loads the V28/V24 mappings now (about a second) rather than on the
+ * first search: call it at server start.
+ */
+export function preloadIcdSearch(): void {
+  getIcdSearchEngine();
+  getHccModel('v28');
+  getHccModel('v24');
+}
+
+/**
  * Searches the FY2026 ICD-10-CM catalog by code (`E11.22`, `e1122`, `E11.2` as a prefix), by words (all must be in
  * the title, the last one as a prefix: "type 2 diab"), and by clinical abbreviations and everyday names ("chf",
  * "dm2", "a-fib", "diabetes ckd"). Each hit carries its V28 and V24 HCCs and its age and sex edits.

@@ -3,17 +3,18 @@
  *
  * Sex: categories, subcategories and codes whose tabular title names a sex-specific organ or state (a section title
  * such as "Malignant neoplasms of female genital organs (C51-C58)" or "Diseases of male genital organs (N40-N53)", or a
- * code title such as "right female breast"). The list follows the CMS Medicare Code Editor's "Diagnoses for females
- * only" / "Diagnoses for males only" lists (Definitions of Medicare Code Edits, chapter 1 section 5), reduced to the
- * tabular prefixes they cover. CMS deactivated the MCE sex-conflict edit on 2024-10-01 (MCE v42), so a sex mismatch is
- * reported as a warning to check the record, not as an invalid code.
+ * code title such as "right female breast"). Modelled on the CMS Medicare Code Editor's "Diagnoses for females only"
+ * and "Diagnoses for males only" lists (Definitions of Medicare Code Edits, section 5) but taken from the tabular's own
+ * titles: the FY2026 MCE lists were not available here. CMS deactivated the MCE sex-conflict edit on 2024-10-01, so a
+ * sex mismatch is reported as a warning to check the record, not as an invalid code.
  *
- * Age: the MCE age-conflict lists (section 4), which CMS still applies: maternity diagnoses age 9-64 (4C, range from
- * MCE v40 on, also the MCE_AGE_CONDITION `9 <= age <= 64` of CMS's V28 PY2026 mapping for C58 and F53) and the
- * perinatal/newborn list, age 0 (4A; e.g. Z38 liveborn infants, Z00.11 newborn examinations). Chapter 16 (P00-P96) is
+ * Age: the MCE age-conflict lists (section 4), which CMS still applies: maternity diagnoses, ages 9-64 (4C; the range
+ * of the current definitions, v41 on, and the MCE_AGE_CONDITION `9 <= age <= 64` of CMS's V28 PY2026 mapping for C58
+ * and F53; earlier versions used 12-55), and perinatal/newborn diagnoses, age 0 (4A). The non-chapter-15 codes of
+ * both lists below are those of the MCE v37 (FY2020) lists, checked against the FY2026 codes. Chapter 16 (P00-P96) is
  * NOT an age edit: ICD-10-CM guideline I.C.16.a.4 lets a perinatal code be used at any age when the condition
- * originated in the perinatal period, and the MCE dropped chapter 16 from its newborn list for that reason; such a
- * code is only worth a reminder beyond the first year.
+ * originated in the perinatal period, and the MCE newborn list has not held chapter 16 since v34 (FY2017); such a code
+ * is only worth a reminder beyond the first year.
  */
 
 export type EditSex = 'F' | 'M';

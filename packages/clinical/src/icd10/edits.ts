@@ -108,7 +108,7 @@ export function checkEdits(code: string, patient: EditPatient): EditViolation[] 
 function findSexEdit(code: string): { sex: EditSex; reason: string; source: string } | undefined {
   for (const rule of SEX_RULES) {
     if (rule.prefixes.some((prefix) => code.startsWith(prefix))) {
-      return { sex: rule.sex, reason: rule.reason, source: `${rule.reason} (ICD-10-CM tabular; MCE sex list)` };
+      return { sex: rule.sex, reason: rule.reason, source: `${rule.reason} (ICD-10-CM tabular title)` };
     }
   }
   if (TITLE_WORDS_DO_NOT_APPLY.some((prefix) => code.startsWith(prefix))) return undefined;

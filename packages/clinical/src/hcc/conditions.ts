@@ -50,12 +50,19 @@ export function describeAgeRange(range: AgeRange): string {
   return range.min === 0 ? `age < ${range.max + 1}` : `${range.min} <= age <= ${range.max}`;
 }
 
-/** Builds a compiled row from its conditions. */
-export function compileRow(hcc: number, conditions: Omit<HccCodeEdit, 'hcc' | 'condition'>): CompiledRow {
+/**
+ * Builds a compiled row from its conditions. `wording` keeps CMS's own text of a condition (e.g.
+ * `0 <= age <= 17`) for display; without it the text is derived from the range.
+ */
+export function compileRow(
+  hcc: number,
+  conditions: Omit<HccCodeEdit, 'hcc' | 'condition'>,
+  wording: { age?: string; mceAge?: string } = {},
+): CompiledRow {
   const parts: string[] = [];
-  if (conditions.age) parts.push(describeAgeRange(conditions.age));
+  if (conditions.age) parts.push(wording.age?.trim() || describeAgeRange(conditions.age));
   if (conditions.sex) parts.push(`sex = ${conditions.sex}`);
-  if (conditions.mceAge) parts.push(`MCE ${describeAgeRange(conditions.mceAge)}`);
+  if (conditions.mceAge) parts.push(`MCE ${wording.mceAge?.trim() || describeAgeRange(conditions.mceAge)}`);
   const edit: HccCodeEdit = { hcc, ...conditions, condition: parts.join(' and ') };
   return {
     hcc,

@@ -33,11 +33,17 @@ function loadMapping(dir: string): Map<string, CompiledRow[]> {
   const mapping = new Map<string, CompiledRow[]>();
   for (const row of read(dir, 'ICD10_CC_mappings_CMS_HCC_2026_v28.csv')) {
     const code = (row.ICD10 ?? '').toUpperCase();
-    const compiled = compileRow(parseHccNumber(row.CC ?? ''), {
-      age: parseAgeCondition(row.AGE_EDIT_CONDITION ?? ''),
-      sex: parseSexCondition(row.SEX_EDIT_CONDITION ?? ''),
-      mceAge: parseAgeCondition(row.MCE_AGE_CONDITION ?? ''),
-    });
+    const ageText = row.AGE_EDIT_CONDITION ?? '';
+    const mceText = row.MCE_AGE_CONDITION ?? '';
+    const compiled = compileRow(
+      parseHccNumber(row.CC ?? ''),
+      {
+        age: parseAgeCondition(ageText),
+        sex: parseSexCondition(row.SEX_EDIT_CONDITION ?? ''),
+        mceAge: parseAgeCondition(mceText),
+      },
+      { age: ageText, mceAge: mceText },
+    );
     const rows = mapping.get(code) ?? [];
     rows.push(compiled);
     mapping.set(code, rows);

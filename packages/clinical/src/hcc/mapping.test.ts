@@ -83,6 +83,8 @@ describe('V28 diagnosis to condition category', () => {
       condition: 'MCE 9 <= age <= 64',
     });
     expect(v28.edits('E8411')[0]?.condition).toBe('MCE age = 0');
+    expect(v28.edits('G937')[0]?.condition).toBe('MCE 0 <= age <= 17');
+    expect(v28.edits('E1010').map((edit) => edit.condition)).toEqual(['age >= 21', 'age < 21']);
   });
 
   it('lists every category a code can yield when no person is given', () => {

@@ -2,6 +2,7 @@
 import type { WeightedMeaning } from './query';
 import type { EngineOptions } from './search-engine';
 import type { TopK } from './top-k';
+import type { IcdWordIndex } from './word-index';
 import type { ClinicalMeaning } from './synonyms';
 import type { WordRange } from './word-index';
 
@@ -128,4 +129,43 @@ export interface WordScan {
 /** Higher score first; equal scores in tabular order. */
 export function isBetterHit(left: KeptHit, right: KeptHit): boolean {
   return left.score > right.score || (left.score === right.score && left.position < right.position);
+}
+
+/**
+ * A title's score for the query: coverage (each query term covers at most one title word, the heaviest it matches, and
+ * each token counts its best alternative: so coverage is the share of the title's weight the query words name, up to
+ * 100), plus the bonuses. See `SCORE`. `code` is only read when the query names meanings.
+ */
+export function scoreTitle(
+  index: IcdWordIndex,
+  position: number,
+  query: QueryScoring,
+  entry: { billable: boolean; code: string },
+): number {
+  const { entryWords, entryWordsStart, entryLongWordCount, wordWeight } = index;
+  const start = entryWordsStart[position] ?? 0;
+  const longEnd = start + (entryLongWordCount[position] ?? 0);
+  let matched = 0;
+  for (const alternatives of query.tokens) {
+    let bestAlternative = 0;
+    for (const terms of alternatives) {
+      let sum = 0;
+      for (const term of terms) {
+        let best = 0;
+        for (let i = start; i < longEnd; i++) {
+          const word = entryWords[i] ?? -1;
+          if (inFlatRanges(word, term)) best = Math.max(best, wordWeight[word] ?? 0);
+        }
+        sum += best;
+      }
+      bestAlternative = Math.max(bestAlternative, sum);
+    }
+    matched += bestAlternative;
+  }
+  const total = index.entryWeight[position] ?? 0;
+  let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;
+  if (entry.billable) score += SCORE.billable;
+  if (longEnd > start && inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
+  for (const { meaning, weight } of query.meanings) score += weight * boostFor(entry.code, meaning);
+  return score;
 }

@@ -4,14 +4,12 @@ import { hasIcdCodeShape } from './code-format';
 import { searchCodes } from './code-search';
 import { parseQuery, type ParsedQuery } from './query';
 import {
-  boostFor,
+  scoreTitle,
   flattenRanges,
-  inFlatRanges,
   inRanges,
   isSingleTerm,
   rangeBounds,
   scoreBound,
-  SCORE,
   tokenCost,
   type QueryScoring,
   type ResolvedAlternative,
@@ -86,9 +84,6 @@ export class IcdSearchEngine {
       first: Int32Array.from((tokens[0] ?? []).flatMap(rangeBounds)),
       meanings: parsed.meanings,
     };
-    const termWeights = scoring.tokens.map((alternatives) =>
-      alternatives.map((terms) => terms.map((term) => this.index.heaviestWord(term))),
-    );
     const scan: WordScan = {
       options,
       codePrefixes: parsed.codePrefixes,
@@ -98,16 +93,29 @@ export class IcdSearchEngine {
       top: new TopK<KeptHit>(options.limit, isBetterHit),
     };
     this.nextGeneration();
-    // 0. The codes the query's abbreviations usually mean: few, and the only titles the bound does not cover.
+    // The codes the query's abbreviations usually mean: few, and the only titles the bound leaves out.
     for (const { meaning } of parsed.meanings) {
       for (const code of meaning.preferred) {
         const position = this.positionOf.get(code);
         if (position !== undefined) this.scanPosition(position, scan, tokens);
       }
     }
+    this.scanTitles(tokens, driver, scan);
+    return scan.top.toArray().flatMap(({ position, score }) => {
+      const entry = this.catalog.codes[position];
+      return entry ? [{ entry, match: 'words' as const, score }] : [];
+    });
+  }
+
+  /** Every title the query matches that can still make the kept hits, in the order that fills them soonest. */
+  private scanTitles(tokens: ResolvedAlternative[][], driver: ResolvedAlternative[], scan: WordScan): void {
+    const { meanings } = scan.scoring;
+    const termWeights = scan.scoring.tokens.map((alternatives) =>
+      alternatives.map((terms) => terms.map((term) => this.index.heaviestWord(term))),
+    );
     // 1. Titles some query word names in its condition part (coverage above 0) are in the ranking postings of that
     //    word. The driver's first: they fill the kept hits early.
-    const bound = { bound: scoreBound(termWeights, parsed.meanings), skipTies: false };
+    const bound = { bound: scoreBound(termWeights, meanings), skipTies: false };
     const driverTerms = driver.map((alternative) => cheapestTerm(alternative));
     for (const term of driverTerms) this.scanRanges(term, 'ranking', bound, scan);
     // Titles naming the driver word only in an encounter extension or short title come next. When there are many
@@ -129,12 +137,8 @@ export class IcdSearchEngine {
         ),
       ),
     );
-    const otherBound = { bound: scoreBound(uncovered, parsed.meanings, !othersScanned), skipTies: true };
+    const otherBound = { bound: scoreBound(uncovered, meanings, !othersScanned), skipTies: true };
     for (const term of driverTerms) this.scanRanges(term, 'other', otherBound, scan);
-    return scan.top.toArray().flatMap(({ position, score }) => {
-      const entry = this.catalog.codes[position];
-      return entry ? [{ entry, match: 'words' as const, score }] : [];
-    });
   }
 
   /** How many ranking (or other) postings a term's words have. */
@@ -190,7 +194,8 @@ export class IcdSearchEngine {
     if (scan.options.billableOnly && this.billable[position] === 0) return;
     if (scan.codePrefixes.length > 0 && !this.startsWithAny(position, scan.codePrefixes)) return;
     if (!this.matchesAll(position, toVerify)) return;
-    const score = this.scoreEntry(position, scan.scoring);
+    const code = scan.scoring.meanings.length > 0 ? (this.catalog.codes[position]?.code ?? '') : '';
+    const score = scoreTitle(this.index, position, scan.scoring, { billable: this.billable[position] === 1, code });
     const worst = scan.top.worstKept();
     if (!worst || score > worst.score || (score === worst.score && position < worst.position)) {
       scan.top.offer({ position, score });
@@ -226,43 +231,6 @@ export class IcdSearchEngine {
       if (!found) return false;
     }
     return true;
-  }
-
-  /**
-   * Coverage (each query term covers at most one title word, the heaviest it matches, and each token counts its best
-   * alternative: so coverage is the share of the title's weight the query words name, up to 100), plus the bonuses.
-   * See `SCORE`.
-   */
-  private scoreEntry(position: number, query: QueryScoring): number {
-    const { entryWords, entryWordsStart, entryLongWordCount, wordWeight } = this.index;
-    const start = entryWordsStart[position] ?? 0;
-    const longEnd = start + (entryLongWordCount[position] ?? 0);
-    let matched = 0;
-    for (const alternatives of query.tokens) {
-      let bestAlternative = 0;
-      for (const terms of alternatives) {
-        let sum = 0;
-        for (const term of terms) {
-          let best = 0;
-          for (let i = start; i < longEnd; i++) {
-            const word = entryWords[i] ?? -1;
-            if (inFlatRanges(word, term)) best = Math.max(best, wordWeight[word] ?? 0);
-          }
-          sum += best;
-        }
-        bestAlternative = Math.max(bestAlternative, sum);
-      }
-      matched += bestAlternative;
-    }
-    const total = this.index.entryWeight[position] ?? 0;
-    let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;
-    if (this.billable[position] === 1) score += SCORE.billable;
-    if (longEnd > start && inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
-    if (query.meanings.length > 0) {
-      const code = this.catalog.codes[position]?.code ?? '';
-      for (const { meaning, weight } of query.meanings) score += weight * boostFor(code, meaning);
-    }
-    return score;
   }
 
   private nextGeneration(): void {

@@ -1,2 +1,4 @@
 export * from './record';
 export { referenceDataDir } from './data-dir';
+export * from './icd10';
+export * from './assertion';

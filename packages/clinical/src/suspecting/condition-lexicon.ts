@@ -1,6 +1,12 @@
 import type { MentionLexiconEntry } from '../assertion';
 
 /**
+ * Entries whose id starts with this are matched only so that their longer phrase wins over a shorter
+ * one inside it ("gestational diabetes" over "diabetes"); they are never suggested.
+ */
+export const BLOCKED_PREFIX = '!';
+
+/**
  * Condition phrases as clinicians write them, each with the ICD-10-CM code it supports (the most
  * specific code the phrase alone supports: "CKD stage 4" is N18.4, "CKD" alone is N18.9). The
  * entry id is the code. `chronic` conditions read "history of X" as present (see the assertion
@@ -9,7 +15,18 @@ import type { MentionLexiconEntry } from '../assertion';
  * mental status, "ALS" advanced life support, bare "lupus" includes discoid lupus and lupus anticoagulant).
  */
 export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
-  // Diabetes and its complications.
+  // Diabetes and its complications. Bare "diabetes" is type 2 by default (ICD-10-CM I.C.4.a.2); the
+  // longer phrases below it (insipidus, gestational, prediabetes) win where they overlap.
+  { id: 'E119', chronic: true, phrases: ['diabetes', 'diabetes mellitus'] },
+  { id: 'E232', chronic: true, phrases: ['diabetes insipidus'] },
+  { id: 'R7303', chronic: true, phrases: ['prediabetes', 'pre-diabetes', 'borderline diabetes'] },
+  { id: `${BLOCKED_PREFIX}gestational-diabetes`, phrases: ['gestational diabetes', 'gestational diabetes mellitus'] },
+  {
+    id: 'E1129',
+    chronic: true,
+    phrases: ['diabetic renal disease', 'microalbuminuria due to type 2 diabetes', 'microalbuminuria due to diabetes'],
+  },
+  { id: 'E1140', chronic: true, phrases: ['neuropathy due to type 2 diabetes', 'neuropathy due to diabetes'] },
   {
     id: 'E119',
     chronic: true,
@@ -82,6 +99,8 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
     chronic: true,
     phrases: ['chronic kidney disease', 'CKD', 'chronic renal insufficiency', 'chronic renal failure'],
   },
+  { id: 'N181', chronic: true, phrases: ['CKD stage 1', 'chronic kidney disease stage 1', 'stage 1 CKD', 'CKD G1'] },
+  { id: 'N182', chronic: true, phrases: ['CKD stage 2', 'chronic kidney disease stage 2', 'stage 2 CKD', 'CKD G2'] },
   {
     id: 'N1830',
     chronic: true,
@@ -203,6 +222,7 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
     phrases: ['COPD', 'chronic obstructive pulmonary disease', 'chronic obstructive lung disease'],
   },
   { id: 'J439', chronic: true, phrases: ['emphysema'] },
+  { id: 'J4489', chronic: true, phrases: ['chronic obstructive bronchitis'] },
   { id: 'J4550', chronic: true, phrases: ['severe persistent asthma'] },
   { id: 'J849', chronic: true, phrases: ['interstitial lung disease', 'ILD'] },
   { id: 'J84112', chronic: true, phrases: ['idiopathic pulmonary fibrosis', 'IPF'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_LEXICON } from './condition-lexicon';
+import { BLOCKED_PREFIX, CONDITION_LEXICON } from './condition-lexicon';
 import { getSuspectingReference } from './reference';
 import { aCondition, aDocument, aPatient } from './testing/factories';
 import { suggestedCodes, suggestionFor } from './testing/expect-suggestions';
@@ -43,8 +43,16 @@ describe('documented elsewhere', () => {
     expect(suggestedCodes(noteSaying('Vitals: T 98.6, AF, HR 80.'))).toEqual([]);
   });
 
+  it('reads bare "diabetes" as type 2, but not diabetes insipidus, prediabetes or gestational diabetes', () => {
+    expect(suggestedCodes(noteSaying('Problems: Diabetes.'))).toEqual(['E119']);
+    expect(suggestedCodes(noteSaying('Problems: diabetes insipidus.'))).toEqual(['E232']);
+    expect(suggestedCodes(noteSaying('Problems: prediabetes.'))).toEqual(['R7303']);
+    expect(suggestedCodes(noteSaying('Problems: gestational diabetes.'))).toEqual([]);
+  });
+
   it('takes the longest statement: "CKD stage 4" is N18.4, not also N18.9', () => {
     expect(suggestedCodes(noteSaying('Problem: CKD stage 4, followed by nephrology.'))).toEqual(['N184']);
+    expect(suggestedCodes(noteSaying('Chronic kidney disease stage 1 (disorder)'))).toEqual(['N181']);
   });
 
   it('puts a condition stated only in a partner organisation record in the partner-organisation-notes group', () => {
@@ -67,6 +75,28 @@ describe('documented elsewhere', () => {
     expect(suggestedCodes(record)).toEqual(['E119', 'I480']);
   });
 
+  it('reads a problem-list entry still active though recorded years ago, if the condition is chronic', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition(undefined, '2012-03-01', {
+          category: 'problem-list-item',
+          snomedCode: '49436004',
+          display: 'Atrial fibrillation',
+        }),
+        aCondition('I214', '2015-03-01', { category: 'problem-list-item', display: 'NSTEMI' }),
+      ],
+    });
+    expect(suggestionFor(record, 'I4891')?.suspectKind).toBe('documented-elsewhere');
+    expect(suggestedCodes(record)).toEqual(['I4891']);
+  });
+
+  it('does not read an acute HIE diagnosis of last year as current, but does one of this year', () => {
+    expect(suggestedCodes(aPatient({ conditions: [aCondition('I214', '2025-03-01', { source: 'HIE' })] }))).toEqual([]);
+    expect(suggestedCodes(aPatient({ conditions: [aCondition('I214', '2026-05-20', { source: 'HIE' })] }))).toEqual([
+      'I214',
+    ]);
+  });
+
   it('ignores a resolved or refuted HIE condition', () => {
     const record = aPatient({
       conditions: [
@@ -86,9 +116,9 @@ describe('documented elsewhere', () => {
 describe('the condition lexicon', () => {
   it('names only billable FY2026 codes', () => {
     const reference = getSuspectingReference();
-    const invalid = CONDITION_LEXICON.filter((entry) => reference.describe(entry.id)?.billable !== true).map(
-      (entry) => entry.id,
-    );
+    const invalid = CONDITION_LEXICON.filter(
+      (entry) => !entry.id.startsWith(BLOCKED_PREFIX) && reference.describe(entry.id)?.billable !== true,
+    ).map((entry) => entry.id);
     expect(invalid).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { compileLexicon, findMentions, type CompiledLexicon, type Mention } from '../assertion';
 import type { ConditionRecord } from '../record';
-import { CONDITION_LEXICON } from './condition-lexicon';
+import { BLOCKED_PREFIX, CONDITION_LEXICON } from './condition-lexicon';
+import { isChronic, recaptureCode } from './chronic';
 import { datePart } from './dates';
 import type { PatientIndex } from './patient-index';
 import { getSuspectingReference } from './reference';
@@ -8,6 +9,7 @@ import type { SuspectRule } from './rules/rule';
 import type { SuggestionEvidence } from './types';
 
 let compiled: CompiledLexicon | undefined;
+const CHRONIC_ENTRIES = new Set(CONDITION_LEXICON.filter((entry) => entry.chronic === true).map((entry) => entry.id));
 
 function lexicon(): CompiledLexicon {
   compiled ??= compileLexicon(CONDITION_LEXICON);
@@ -42,6 +44,7 @@ export function presentMentions(text: string): Mention[] {
   );
   return present.filter(
     (mention) =>
+      !mention.entryId.startsWith(BLOCKED_PREFIX) &&
       !present.some(
         (other) =>
           other !== mention &&
@@ -95,11 +98,19 @@ export const documentedElsewhereRule: SuspectRule = {
     }
     const reference = getSuspectingReference();
     for (const condition of index.uncodedConditions) {
-      if (condition.icdCode !== undefined && reference.describe(condition.icdCode)?.billable === true) {
-        add(found, condition.icdCode, conditionEvidence(condition, this, condition.display));
+      // A condition dated before this year must be chronic to be current now (as for recapture).
+      const isOld = datePart(condition.date) < index.yearStart;
+      const code = condition.icdCode === undefined ? undefined : recaptureCode(condition.icdCode);
+      if (code !== undefined && reference.describe(code)?.billable === true) {
+        const isCurrent =
+          !isOld ||
+          isChronic(code, reference.hccsOf(code, 'v28', index.person), 'v28') ||
+          isChronic(code, reference.hccsOf(code, 'v24', index.person), 'v24');
+        if (isCurrent) add(found, code, conditionEvidence(condition, this, condition.display));
         continue;
       }
       for (const mention of presentMentions(condition.display)) {
+        if (isOld && !CHRONIC_ENTRIES.has(mention.entryId)) continue;
         add(found, mention.entryId, conditionEvidence(condition, this, condition.display));
       }
     }

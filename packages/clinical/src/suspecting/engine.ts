@@ -3,7 +3,8 @@ import type { PatientRecord } from '../record';
 import { datePart } from './dates';
 import { mergeFinding, tidyEvidence, type Draft } from './draft';
 import { explainDraft, type CodedHccs } from './explanation';
-import { applyHierarchies, foldUnspecified, isCoveredByCodedHccs } from './hierarchy';
+import { applyHierarchies, isCoveredByCodedHccs } from './hierarchy';
+import { foldResiduals, type CodeFacts } from './residual';
 import { indexPatient, type PatientIndex } from './patient-index';
 import { findRecaptures, RECAPTURE_RULE } from './recapture';
 import { getSuspectingReference, type SuspectingReference } from './reference';
@@ -104,7 +105,13 @@ export function suspect(record: PatientRecord, options: SuspectOptions): Suggest
   const open = describeDrafts(drafts.values(), person, reference).filter(
     (draft) => !index.codedThisYear.has(draft.code) && !isCoveredByCodedHccs(draft, coded.thisYear, model, reference),
   );
-  const kept = foldUnspecified(applyHierarchies(open, model, reference), model);
+  const codedThisYear: CodeFacts[] = [];
+  for (const code of index.codedThisYear) {
+    const entry = reference.describe(code);
+    if (entry)
+      codedThisYear.push({ code, description: entry.description, hccs: reference.hccsOf(code, model, person) });
+  }
+  const kept = foldResiduals(applyHierarchies(open, model, reference), { model, codedThisYear });
   const suggestions = kept.map((draft): Suggestion => ({
     code: draft.code,
     description: draft.description,

@@ -1,3 +1,4 @@
+import type { EditPerson } from '../hcc';
 import type { ConditionRecord, DocumentRecord, PatientRecord, ProcedureRecord, SourceType } from '../record';
 import { ageOn, datePart, yearOf } from './dates';
 import { collectMedicationUses, type MedicationUse } from './medications';
@@ -51,12 +52,10 @@ export interface PatientIndex {
    * suspect evidence (results, medications), coded records the two-year recapture look-back.
    */
   documents: DocumentRecord[];
-  /**
-   * Conditions of the look-back window that are evidence but not codes the practice chose: every
-   * HIE condition, EHR health concerns, and EHR conditions with no ICD-10-CM code (SNOMED CT only). Refuted,
-   * resolved, inactive, abated and entered-in-error rows are left out.
-   */
+  /** Conditions that are evidence, not codes (see `isUncodedEvidence`). */
   uncodedConditions: ConditionRecord[];
+  /** Age and sex for the HCC models' edits. */
+  person: EditPerson;
 }
 
 const NOT_CODED_VERIFICATION = new Set<ConditionRecord['verificationStatus']>([
@@ -142,7 +141,6 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     if (diagnosis.date >= yearStart) codedThisYear.add(diagnosis.code);
     else if (diagnosis.date >= lookbackStart) codedPriorYears.add(diagnosis.code);
   }
-  const inWindow = (date: string): boolean => date >= lookbackStart && date <= asOf;
   return {
     record,
     asOf,
@@ -151,6 +149,7 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
     priorYearStart,
     lookbackStart,
     age: ageOn(record.demographics.birthDate, asOf),
+    person: { age: ageOn(record.demographics.birthDate, asOf), sex: record.demographics.sex },
     diagnoses,
     diagnosesByCategory,
     codedThisYear,
@@ -162,15 +161,26 @@ export function indexPatient(record: PatientRecord, asOf: string): PatientIndex 
       const date = datePart(document.date);
       return date >= priorYearStart && date <= asOf;
     }),
-    uncodedConditions: record.conditions.filter(
-      (condition) =>
-        (condition.source === 'HIE' || !condition.icdCode || condition.category === 'health-concern') &&
-        inWindow(datePart(condition.date)) &&
-        isCountableCondition(condition) &&
-        !ENDED_STATUSES.has(condition.clinicalStatus) &&
-        !(condition.abatementDate !== undefined && datePart(condition.abatementDate) <= asOf),
-    ),
+    uncodedConditions: record.conditions.filter((condition) => isUncodedEvidence(condition, { lookbackStart, asOf })),
   };
+}
+
+const STILL_ACTIVE = new Set<ConditionRecord['clinicalStatus']>(['active', 'recurrence', 'relapse']);
+
+/**
+ * A condition row that is evidence rather than a code the practice chose: in the look-back window,
+ * an HIE condition, an EHR health concern or an EHR condition without ICD-10-CM code; before the
+ * window, a problem-list entry still marked active (the problem list says it now, though nobody
+ * coded it in two years). Refuted, resolved, inactive, abated and entered-in-error rows never count.
+ */
+function isUncodedEvidence(condition: ConditionRecord, window: { lookbackStart: string; asOf: string }): boolean {
+  const date = datePart(condition.date);
+  if (date > window.asOf || !isCountableCondition(condition) || ENDED_STATUSES.has(condition.clinicalStatus))
+    return false;
+  if (condition.abatementDate !== undefined && datePart(condition.abatementDate) <= window.asOf) return false;
+  if (date < window.lookbackStart)
+    return condition.category === 'problem-list-item' && STILL_ACTIVE.has(condition.clinicalStatus);
+  return condition.source === 'HIE' || !condition.icdCode || condition.category === 'health-concern';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aClaim, aMedication, aPatient } from '../testing/factories';
+import { aClaim, aCondition, aMedication, aPatient } from '../testing/factories';
 import { suggestedCodes, suggestionFor } from '../testing/expect-suggestions';
 
 describe('single-indication drugs', () => {
@@ -40,6 +40,20 @@ describe('single-indication drugs', () => {
       medications: [aMedication('donepezil 10 MG Oral Tablet', '2025-04-01')],
     });
     expect(suggestedCodes(record)).toEqual(['G301']);
+  });
+
+  it('folds unspecified dementia from a drug into Alzheimer disease stated on the problem list', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition(undefined, '2019-01-01', {
+          category: 'problem-list-item',
+          display: "Alzheimer's disease (disorder)",
+        }),
+      ],
+      medications: [aMedication('donepezil 10 MG Oral Tablet', '2025-04-01')],
+    });
+    expect(suggestedCodes(record)).toEqual(['G309']);
+    expect(suggestionFor(record, 'G309')?.ruleIds).toEqual(['documented-elsewhere', 'drug-dementia']);
   });
 
   it('suggests multiple sclerosis (FY2026 G35.D) for glatiramer and interferon beta-1a', () => {

@@ -1,4 +1,5 @@
-import { compileCodes, type CompiledCode } from './code-mapping';
+import { buildCodeIndex, type CodeIndex } from './code-index';
+import { compileCodes, type CodeMapping, type CompiledCode } from './code-mapping';
 import { compileSegment, type CompiledSegment } from './compile-segment';
 import type { TableHccModel } from './model';
 import { SEGMENTS, type ModelTables, type Segment } from './tables';
@@ -10,6 +11,14 @@ export type FlagSource = { readonly kind: 'hccs'; readonly members: readonly num
 export interface CompiledModel {
   readonly tables: ModelTables;
   readonly codes: ReadonlyMap<string, CompiledCode>;
+  /** Code -> code id (see `code-index.ts`); the arrays below are by code id. */
+  readonly codeIndex: CodeIndex;
+  readonly codeEntries: readonly CompiledCode[];
+  /** The mapping of a code without conditions (undefined for a conditional code). */
+  readonly fixedById: readonly (CodeMapping | undefined)[];
+  /** Dense HCC indexes of each unconditional code: `fixedIndexPool[fixedIndexStart[id] .. fixedIndexStart[id + 1]]`. */
+  readonly fixedIndexStart: Int32Array;
+  readonly fixedIndexPool: Int16Array;
   /** HCC number -> dense index, -1 if not a payment HCC. */
   readonly indexOf: Int16Array;
   /** Dense index -> HCC number, ascending. */
@@ -94,9 +103,21 @@ export function compileModel(model: TableHccModel): CompiledModel {
     );
   }
   const codes = compileCodes(tables.mapping, indexOf);
+  const codeEntries = [...codes.values()];
+  const fixedById = codeEntries.map((entry) => entry.fixed);
+  const fixedIndexStart = new Int32Array(codeEntries.length + 1);
+  fixedById.forEach(
+    (mapping, id) => (fixedIndexStart[id + 1] = (fixedIndexStart[id] ?? 0) + (mapping?.indexes.length ?? 0)),
+  );
+  const fixedIndexPool = Int16Array.from(fixedById.flatMap((mapping) => mapping?.indexes ?? []));
   const result: CompiledModel = {
     tables,
     codes,
+    codeIndex: buildCodeIndex([...codes.keys()]),
+    codeEntries,
+    fixedById,
+    fixedIndexStart,
+    fixedIndexPool,
     indexOf,
     hccOf,
     hierarchy,

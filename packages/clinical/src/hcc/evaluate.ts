@@ -1,4 +1,5 @@
 import { conditionalMapping, type CodeMapping, type CompiledCode } from './code-mapping';
+import { findCode } from './code-index';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
 
@@ -86,6 +87,43 @@ function applyHierarchies(model: CompiledModel, marked: readonly number[]): Diag
   return dropped;
 }
 
+/** Maps each distinct code, marking its payment HCCs in the model's scratch flags (ascending in `marked`). */
+function mapDiagnoses(
+  model: CompiledModel,
+  facts: DemographicFacts,
+  rawCodes: readonly string[],
+  options: { applyMce: boolean; codesAreNormalized: boolean },
+): { codes: string[]; mappings: CodeMapping[]; marked: number[] } {
+  const codes: string[] = [];
+  const mappings: CodeMapping[] = [];
+  const marked: number[] = [];
+  const ids: number[] = [];
+  const present = model.scratch;
+  const { fixedById, fixedIndexStart, fixedIndexPool } = model;
+  for (const raw of rawCodes) {
+    const code = options.codesAreNormalized ? raw : normalizeCode(raw);
+    const id = findCode(model.codeIndex, code);
+    // Duplicates are found by code id; an unmapped code by its text.
+    if (id < 0 ? codes.includes(code) : ids.includes(id)) continue;
+    codes.push(code);
+    ids.push(id);
+    if (id < 0) {
+      mappings.push(NO_MAPPING);
+      continue;
+    }
+    const fixed = fixedById[id];
+    if (fixed === undefined) {
+      const entry = model.codeEntries[id];
+      mappings.push(entry ? mapEntry(entry, facts, options.applyMce, present, marked) : NO_MAPPING);
+      continue;
+    }
+    mappings.push(fixed);
+    const end = fixedIndexStart[id + 1] ?? 0;
+    for (let at = fixedIndexStart[id] ?? 0; at < end; at++) mark(present, marked, fixedIndexPool[at] ?? 0);
+  }
+  return { codes, mappings, marked };
+}
+
 /**
  * Runs the diagnosis half of CMS's software for one person: diagnoses to condition categories with
  * the age/sex (and optionally MCE) edits, the heart rule, hierarchies and the interaction flags.
@@ -97,21 +135,7 @@ export function evaluateDiagnoses(
   rawCodes: readonly string[],
   options: { applyMce: boolean; codesAreNormalized: boolean },
 ): DiagnosisState {
-  const { applyMce } = options;
-  const codes: string[] = [];
-  const mappings: CodeMapping[] = [];
-  const marked: number[] = [];
-  // Duplicates are found by mapping entry (one object per code): comparing objects is far cheaper
-  // than comparing the strings JSON.parse hands us.
-  const entries: (CompiledCode | undefined)[] = [];
-  for (const raw of rawCodes) {
-    const code = options.codesAreNormalized ? raw : normalizeCode(raw);
-    const entry = model.codes.get(code);
-    if (entry === undefined ? codes.includes(code) : entries.includes(entry)) continue;
-    codes.push(code);
-    entries.push(entry);
-    mappings.push(entry === undefined ? NO_MAPPING : mapEntry(entry, facts, applyMce, model.scratch, marked));
-  }
+  const { codes, mappings, marked } = mapDiagnoses(model, facts, rawCodes, options);
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;
   const presentIndexes: number[] = [];

@@ -1,0 +1,78 @@
+/**
+ * A compact index from ICD-10-CM code to a dense code id, held in typed arrays. Scoring looks up
+ * every diagnosis of every beneficiary; a JavaScript Map of 8,000 strings costs several cache misses
+ * per lookup (bucket, key string, value object), which dominated the command line's time. Here a code
+ * is split into its 3-character category and the rest, both packed into integers, and found with a
+ * table lookup plus a short binary search over a small contiguous array.
+ */
+export interface CodeIndex {
+  /** Category number -> first position in `rests`; `categoryStart[c + 1]` ends the range. */
+  readonly categoryStart: Int32Array;
+  /** Packed code tails, sorted within each category. */
+  readonly rests: Int32Array;
+  /** Code id at each position of `rests`. */
+  readonly ids: Int32Array;
+}
+
+const CATEGORIES = 36 * 36 * 36;
+
+/** 0-9 -> 0-9, A-Z -> 10-35, anything else -1 (char codes). */
+function digitOf(charCode: number): number {
+  if (charCode >= 48 && charCode <= 57) return charCode - 48;
+  if (charCode >= 65 && charCode <= 90) return charCode - 55;
+  return -1;
+}
+
+/** Category number of the first three characters, or -1. */
+function categoryOf(code: string): number {
+  if (code.length < 3 || code.length > 7) return -1;
+  const a = digitOf(code.charCodeAt(0));
+  const b = digitOf(code.charCodeAt(1));
+  const c = digitOf(code.charCodeAt(2));
+  return a < 0 || b < 0 || c < 0 ? -1 : (a * 36 + b) * 36 + c;
+}
+
+/** The characters after the category packed base 37 (0 = no character, so lengths stay distinct), or -1. */
+function restOf(code: string): number {
+  let rest = 0;
+  for (let i = 3; i < code.length; i++) {
+    const digit = digitOf(code.charCodeAt(i));
+    if (digit < 0) return -1;
+    rest = rest * 37 + digit + 1;
+  }
+  return rest;
+}
+
+/** Builds the index of `codes`; a code's id is its position in `codes`. */
+export function buildCodeIndex(codes: readonly string[]): CodeIndex {
+  const keyed = codes.map((code, id) => ({ category: categoryOf(code), rest: restOf(code), id }));
+  const bad = keyed.find((key) => key.category < 0 || key.rest < 0);
+  if (bad) throw new Error(`Cannot index code ${codes[bad.id] ?? ''}`);
+  keyed.sort((x, y) => x.category - y.category || x.rest - y.rest);
+  const categoryStart = new Int32Array(CATEGORIES + 1);
+  for (const key of keyed) categoryStart[key.category + 1] = (categoryStart[key.category + 1] ?? 0) + 1;
+  for (let c = 0; c < CATEGORIES; c++) categoryStart[c + 1] = (categoryStart[c + 1] ?? 0) + (categoryStart[c] ?? 0);
+  return {
+    categoryStart,
+    rests: Int32Array.from(keyed, (key) => key.rest),
+    ids: Int32Array.from(keyed, (key) => key.id),
+  };
+}
+
+/** The id of a code (upper case, no dot), or -1 when the index does not hold it. */
+export function findCode(index: CodeIndex, code: string): number {
+  const category = categoryOf(code);
+  if (category < 0) return -1;
+  const rest = restOf(code);
+  if (rest < 0) return -1;
+  let low = index.categoryStart[category] ?? 0;
+  let high = (index.categoryStart[category + 1] ?? 0) - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = index.rests[middle] ?? 0;
+    if (value === rest) return index.ids[middle] ?? -1;
+    if (value < rest) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}

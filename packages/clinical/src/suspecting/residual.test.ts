@@ -53,6 +53,10 @@ describe('residual codes give way to specific ones', () => {
     ]);
   });
 
+  it('codes emphysema rather than COPD unspecified', () => {
+    expect(suggestedCodes(aPatient({ documents: [noteSaying('COPD. Emphysema on CT.')] }))).toEqual(['J439']);
+  });
+
   it('keeps two distinct diabetic complications of one HCC', () => {
     expect(
       suggestedCodes(aPatient({ documents: [noteSaying('Diabetic CKD. Diabetic peripheral neuropathy.')] })),

@@ -21,15 +21,17 @@ function isUnspecifiedTitle(description: string): boolean {
 }
 
 /** Residual codes that a code of another subcategory or category replaces. */
-const REPLACEMENTS: readonly { residual: RegExp; specific: RegExp }[] = [
+const REPLACEMENTS: readonly { residual: RegExp; specific: RegExp; isContrary?: boolean }[] = [
   // Unspecified dementia once its cause is known: vascular (F01), in other diseases (F02), Alzheimer (G30), other degeneration (G31).
   { residual: /^F03/, specific: /^(F01|F02|G30|G31)/ },
   // Diabetes with "other" kidney complication once nephropathy (.21) or CKD (.22) is named.
   { residual: /^E(08|09|10|11|13)29$/, specific: /^E(08|09|10|11|13)2[12]$/ },
   // Diabetic neuropathy, unspecified, once its kind is named (mono-, poly-, autonomic neuropathy, amyotrophy).
   { residual: /^E(08|09|10|11|13)40$/, specific: /^E(08|09|10|11|13)4[1-4]$/ },
-  // Prediabetes once diabetes is coded or suggested.
-  { residual: /^R7303$/, specific: /^E(08|09|10|11|13)/ },
+  // Prediabetes once diabetes is coded or suggested (contrary, so its evidence does not support diabetes).
+  { residual: /^R7303$/, specific: /^E(08|09|10|11|13)/, isContrary: true },
+  // COPD unspecified once emphysema is named (J44 Excludes1 emphysema, J43).
+  { residual: /^J449$/, specific: /^J43/ },
   // One CKD stage is coded: a milder stage gives way to a worse one; stage 3 unspecified to 3a/3b;
   // stage 5 to ESRD (ICD-10-CM Guidelines I.C.14.a.1).
   { residual: /^N18[12]$/, specific: /^N18[3-6]/ },
@@ -41,10 +43,14 @@ function isSubset(small: readonly number[], large: readonly number[]): boolean {
   return small.every((hcc) => large.includes(hcc));
 }
 
+function findReplacement(residual: CodeFacts, specific: CodeFacts): (typeof REPLACEMENTS)[number] | undefined {
+  return REPLACEMENTS.find((rule) => rule.residual.test(residual.code) && rule.specific.test(specific.code));
+}
+
 /** Whether `specific` makes `residual` redundant: a coder would code only `specific`. */
 export function isReplacedBy(residual: CodeFacts, specific: CodeFacts): boolean {
   if (residual.code === specific.code || !isSubset(residual.hccs, specific.hccs)) return false;
-  if (REPLACEMENTS.some((rule) => rule.residual.test(residual.code) && rule.specific.test(specific.code))) return true;
+  if (findReplacement(residual, specific)) return true;
   if (!isUnspecifiedTitle(residual.description) || residual.code.slice(0, 3) !== specific.code.slice(0, 3))
     return false;
   return !isUnspecifiedTitle(specific.description) || specific.code.length > residual.code.length;
@@ -76,7 +82,8 @@ export function foldResiduals(
       (other) => other !== draft && !folded.has(other) && isReplacedBy(facts, factsOf(other, context.model)),
     );
     if (!target) continue;
-    foldDraft(draft, target);
+    // Evidence of a contrary residual (prediabetes) does not support the code that replaces it.
+    if (findReplacement(facts, factsOf(target, context.model))?.isContrary !== true) foldDraft(draft, target);
     folded.add(draft);
   }
   return drafts.filter((draft) => !folded.has(draft));

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
+import { authRoutes } from './modules/auth/auth.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(
     async (api) => {
       systemRoutes(api);
+      authRoutes(api);
       options.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

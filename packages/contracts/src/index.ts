@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './endpoint';
 export * from './system';
 export * from './auth-enums';
+export * from './auth';

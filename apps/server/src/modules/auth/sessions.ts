@@ -1,0 +1,56 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Permission } from '@cairn/contracts';
+import { PERMISSIONS } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+import type { AccessTokens } from './access-tokens';
+import { DAY_MS, SIGN_IN_POLICY } from './policy';
+import type { UserRow } from './users.repository';
+
+export interface IssuedSession {
+  token: string;
+  refreshToken: string;
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The claims of spec §3 "Token claims" for a Cairn login token. */
+export function loginTokenClaims(user: UserRow): Record<string, unknown> {
+  const permissions: Record<string, unknown> = { view: user.view };
+  for (const permission of user.permissions) permissions[permission] = true;
+  return {
+    permissions: JSON.stringify(permissions),
+    analyticsMetadata: JSON.stringify({ first_name: user.firstName, last_name: user.lastName }),
+    emrName: user.emrName ?? undefined,
+    email: user.email,
+    'cognito:groups': user.isMultipleProviders ? ['MultipleProviders'] : [],
+    dataSourceId: user.organisationId,
+  };
+}
+
+/** An access token and a new refresh-token family for a user who just signed in. */
+export async function issueSession(db: Db, accessTokens: AccessTokens, user: UserRow): Promise<IssuedSession> {
+  const token = await accessTokens.sign(
+    {
+      sub: user.id,
+      org: user.organisationId,
+      isAdmin: user.isAdmin,
+      permissions: user.permissions.filter((name): name is Permission =>
+        (PERMISSIONS as readonly string[]).includes(name),
+      ),
+      isSaml: user.identitySource !== 'cairn',
+      extra: loginTokenClaims(user),
+    },
+    SIGN_IN_POLICY.accessTokenSeconds,
+  );
+  const refreshToken = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId: user.id,
+    familyId: randomUUID(),
+    tokenHash: hashRefreshToken(refreshToken),
+    expiresAt: new Date(Date.now() + SIGN_IN_POLICY.refreshTokenDays * DAY_MS),
+  });
+  return { token, refreshToken };
+}

@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Usernames are case-insensitive. Sign-in looks across organisations: a username is unique everywhere. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+/** Counts a failed attempt atomically and returns the new count. */
+export async function countFailedAttempt(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
+    .where(eq(users.id, id))
+    .returning({ failedAttempts: users.failedAttempts });
+  return row?.failedAttempts ?? 0;
+}

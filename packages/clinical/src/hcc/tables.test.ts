@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCode } from './code-index';
 import { compileModel } from './compile';
 import { COUNT_VARIABLES, ORIGINALLY_DISABLED_VARIABLES } from './compile-segment';
 import { evaluateDiagnoses } from './evaluate';
@@ -99,5 +100,18 @@ describe.each<HccModelName>(['v28', 'v24'])('%s precomputed code mappings', (nam
       }
     }
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe('code index', () => {
+  it('finds every mapped code under its own id and nothing else', () => {
+    for (const name of ['v28', 'v24'] as const) {
+      const compiled = compileModel(getTableModel(name));
+      const codes = [...compiled.codes.keys()];
+      expect(codes.filter((code, id) => findCode(compiled.codeIndex, code) !== id)).toEqual([]);
+      for (const other of ['I10', 'E11', 'E1122X', 'Z', 'e1122', 'E11.22', 'QA0', '', 'ZZZZZZZZ']) {
+        if (!compiled.codes.has(other)) expect(findCode(compiled.codeIndex, other), other).toBe(-1);
+      }
+    }
   });
 });

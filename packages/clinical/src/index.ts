@@ -2,3 +2,4 @@ export * from './record';
 export { referenceDataDir } from './data-dir';
 export * from './icd10';
 export * from './assertion';
+export * from './care-gaps';

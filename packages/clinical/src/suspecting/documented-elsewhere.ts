@@ -55,6 +55,20 @@ export function presentMentions(text: string): Mention[] {
   );
 }
 
+/** Condition displays repeat across patients ("Diabetes mellitus type 2 (disorder)"): read each once. */
+const displayMentions = new Map<string, Mention[]>();
+const DISPLAY_CACHE_LIMIT = 20_000;
+
+function mentionsInDisplay(display: string): Mention[] {
+  let mentions = displayMentions.get(display);
+  if (!mentions) {
+    mentions = presentMentions(display);
+    if (displayMentions.size >= DISPLAY_CACHE_LIMIT) displayMentions.clear();
+    displayMentions.set(display, mentions);
+  }
+  return mentions;
+}
+
 function add(found: Map<string, SuggestionEvidence[]>, code: string, evidence: SuggestionEvidence): void {
   const list = found.get(code);
   if (list) list.push(evidence);
@@ -109,7 +123,7 @@ export const documentedElsewhereRule: SuspectRule = {
         if (isCurrent) add(found, code, conditionEvidence(condition, this, condition.display));
         continue;
       }
-      for (const mention of presentMentions(condition.display)) {
+      for (const mention of mentionsInDisplay(condition.display)) {
         if (isOld && !CHRONIC_ENTRIES.has(mention.entryId)) continue;
         add(found, mention.entryId, conditionEvidence(condition, this, condition.display));
       }

@@ -46,7 +46,7 @@ export const CANONICAL_UNITS: Record<ObservationKind, string> = {
   'hcv-rna': '[IU]/mL',
 };
 
-const LOINC_KINDS: Record<string, ObservationKind> = {
+const LOINC_KIND_LIST: Record<string, ObservationKind> = {
   // eGFR: MDRD, CKD-EPI 2009 (with and without race), CKD-EPI 2021 creatinine and cystatin C panels.
   '33914-3': 'egfr',
   '48642-3': 'egfr',
@@ -92,6 +92,8 @@ const LOINC_KINDS: Record<string, ObservationKind> = {
   '11011-4': 'hcv-rna',
 };
 
+const LOINC_KINDS = new Map(Object.entries(LOINC_KIND_LIST));
+
 const DISPLAY_KINDS: readonly [RegExp, ObservationKind][] = [
   [/\begfr\b|glomerular filtration rate/i, 'egfr'],
   [/albumin\s*\/\s*creatinine|\bu?acr\b/i, 'uacr'],
@@ -114,7 +116,7 @@ let cachedDisplays = 0;
 
 /** Which kind of result an observation is, or undefined when no rule reads it. */
 export function classifyObservation(observation: ObservationRecord): ObservationKind | undefined {
-  const byLoinc = LOINC_KINDS[observation.loinc];
+  const byLoinc = LOINC_KINDS.get(observation.loinc);
   if (byLoinc) return byLoinc;
   const known = byDisplay.get(observation.display);
   if (known !== undefined) return known ?? undefined;

@@ -1,6 +1,6 @@
 import type { EditPerson } from '../hcc';
 import type { ConditionRecord, DocumentRecord, PatientRecord, ProcedureRecord, SourceType } from '../record';
-import { ageOn, datePart, yearOf } from './dates';
+import { ageOn, datePart, daysBetween, yearOf } from './dates';
 import { collectMedicationUses, type MedicationUse } from './medications';
 import { normaliseObservation, type NormalisedObservation, type ObservationKind } from './observations';
 
@@ -231,11 +231,11 @@ const pregnancyCache = new WeakMap<PatientIndex, boolean>();
 export function hasRecentPregnancy(index: PatientIndex): boolean {
   const cached = pregnancyCache.get(index);
   if (cached !== undefined) return cached;
-  const since = new Date(Date.parse(index.asOf) - PREGNANCY_DAYS * 86_400_000).toISOString().slice(0, 10);
   let found = false;
   for (const [category, list] of index.diagnosesByCategory) {
     const isPregnancy = category.startsWith('O') || category === 'Z33' || category === 'Z34' || category === 'Z3A';
-    if (isPregnancy && list.some((diagnosis) => diagnosis.date >= since)) found = true;
+    const latest = isPregnancy ? list.at(-1) : undefined;
+    if (latest && daysBetween(latest.date, index.asOf) <= PREGNANCY_DAYS) found = true;
   }
   pregnancyCache.set(index, found);
   return found;

@@ -43,6 +43,11 @@ function isSubset(small: readonly number[], large: readonly number[]): boolean {
   return small.every((hcc) => large.includes(hcc));
 }
 
+/** Cheap first test: only these drafts can be replaced. */
+function mayBeResidual(draft: Draft): boolean {
+  return isUnspecifiedTitle(draft.description) || REPLACEMENTS.some((rule) => rule.residual.test(draft.code));
+}
+
 function findReplacement(residual: CodeFacts, specific: CodeFacts): (typeof REPLACEMENTS)[number] | undefined {
   return REPLACEMENTS.find((rule) => rule.residual.test(residual.code) && rule.specific.test(specific.code));
 }
@@ -73,6 +78,7 @@ export function foldResiduals(
 ): Draft[] {
   const folded = new Set<Draft>();
   for (const draft of drafts) {
+    if (!mayBeResidual(draft)) continue;
     const facts = factsOf(draft, context.model);
     if (context.codedThisYear.some((coded) => isReplacedBy(facts, coded))) {
       folded.add(draft);

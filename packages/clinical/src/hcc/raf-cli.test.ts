@@ -149,6 +149,14 @@ describe('raf command line on bad lines', () => {
     ]);
   });
 
+  it('ignores a byte-order mark and CRLF line ends', async () => {
+    const rows = await runLines(`\uFEFF${line({ id: 'a' })}\r\n${line({ id: 'b' })}\r\n`);
+    expect(rows.map((row) => [row.id, row.raf])).toEqual([
+      ['a', 1.336],
+      ['b', 1.336],
+    ]);
+  });
+
   it('counts the lines scored and the lines that yielded an error', async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();

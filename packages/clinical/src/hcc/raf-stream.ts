@@ -66,8 +66,12 @@ export async function runRafStream(input: Readable, output: Writable, options: R
     batch = '';
     if (!output.write(text)) await once(output, 'drain');
   };
+  let first = true;
   for await (const chunk of input) {
     pending += chunk as string;
+    // A UTF-8 byte-order mark (written by some Windows tools) is not part of the first line.
+    if (first && pending.startsWith('\uFEFF')) pending = pending.slice(1);
+    first = false;
     let start = 0;
     for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
       score(pending.slice(start, end));

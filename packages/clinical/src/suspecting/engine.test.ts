@@ -140,6 +140,10 @@ describe('the as-of date', () => {
     expect(() => suspect(aPatient(), { asOf: '06/01/2026' })).toThrow(RangeError);
     expect(suspect(aPatient(), { asOf: '2026-06-01T10:00:00Z' })).toEqual([]);
   });
+
+  it('refuses a record without a valid birth date (age edits and adult-only rules need it)', () => {
+    expect(() => suspect(aPatient({ birthDate: '' }), { asOf: AS_OF })).toThrow(RangeError);
+  });
 });
 
 describe('the rule set', () => {

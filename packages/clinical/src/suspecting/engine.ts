@@ -76,12 +76,14 @@ function orderOf(suggestion: Suggestion): number {
  * this year at the same or a higher level of its hierarchy; of suggestions in one HCC family only
  * the highest remains (its evidence includes the others'). Facts dated after `asOf` are ignored.
  *
- * @throws RangeError when `asOf` is not an ISO date.
+ * @throws RangeError when `asOf` or the birth date is not an ISO date.
  * @example suspect(record, { asOf: '2026-03-02' }) // [{ code: 'N184', category: 'Suspect', ... }]
  */
 export function suspect(record: PatientRecord, options: SuspectOptions): Suggestion[] {
   if (!ISO_DATE.test(options.asOf))
     throw new RangeError(`asOf must be an ISO date (YYYY-MM-DD), got "${options.asOf}"`);
+  // Age drives the HCC models' age edits and the adult-only rules: without it nothing is safe to suggest.
+  if (!ISO_DATE.test(record.demographics.birthDate)) throw new RangeError('The record has no valid birth date');
   const model = options.model ?? 'v28';
   const index = indexPatient(record, datePart(options.asOf));
   const reference = getSuspectingReference();

@@ -115,14 +115,14 @@ export const DRUG_NAMES: readonly DrugName[] = [
   { word: 'aripiprazole', ingredients: ['aripiprazole-long-acting'], requires: ['injectable'] },
   { word: 'aripiprazole', ingredients: ['aripiprazole-long-acting'], requires: ['injection'] },
   // Multiple sclerosis disease-modifying therapies (only those with no other labelled indication).
-  ...names('ocrelizumab ublituximab fingolimod siponimod ponesimod teriflunomide glatiramer peginterferon', [
-    'ms-therapy',
-  ]),
+  ...names('ocrelizumab ublituximab fingolimod siponimod ponesimod teriflunomide glatiramer', ['ms-therapy']),
   ...names('ocrevus briumvi gilenya tascenso mayzent ponvory aubagio copaxone glatopa', ['ms-therapy']),
   ...names('avonex rebif betaseron extavia plegridy tecfidera vumerity bafiertam kesimpta mavenclad lemtrada', [
     'ms-therapy',
   ]),
   { word: 'interferon', ingredients: ['ms-therapy'], requires: ['beta'] },
+  // Peginterferon alfa treats hepatitis B and C; only peginterferon beta-1a is an MS therapy.
+  { word: 'peginterferon', ingredients: ['ms-therapy'], requires: ['beta'] },
   { word: 'dimethyl', ingredients: ['ms-therapy'], requires: ['fumarate'] },
   { word: 'diroximel', ingredients: ['ms-therapy'], requires: ['fumarate'] },
   { word: 'monomethyl', ingredients: ['ms-therapy'], requires: ['fumarate'] },

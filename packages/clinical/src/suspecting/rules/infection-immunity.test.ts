@@ -142,3 +142,36 @@ describe('hepatitis C viraemia', () => {
     expect(suggestionFor(record, 'B182')?.category).toBe('Recapture');
   });
 });
+
+describe('post-exposure prophylaxis', () => {
+  it('does not read a 28-day PEP course as HIV treatment', () => {
+    const medications = [
+      aMedication('Truvada', '2025-09-01', { status: 'completed', endDate: '2025-09-29' }),
+      aMedication('dolutegravir 50 MG Oral Tablet', '2025-09-01', { status: 'completed', endDate: '2025-09-29' }),
+    ];
+    expect(suggestedCodes(aPatient({ medications }))).toEqual([]);
+  });
+
+  it('reads the same regimen taken for 60 days or more as HIV treatment', () => {
+    const medications = [
+      aMedication('Truvada', '2026-04-02'),
+      aMedication('dolutegravir 50 MG Oral Tablet', '2026-04-02'),
+    ];
+    expect(suggestedCodes(aPatient({ medications }))).toEqual(['B20']);
+  });
+});
+
+describe('interferons', () => {
+  it('does not read peginterferon alfa (hepatitis) as an MS therapy, but does peginterferon beta-1a', () => {
+    expect(
+      suggestedCodes(
+        aPatient({ medications: [aMedication('peginterferon alfa-2a 180 MCG/ML [Pegasys]', '2025-09-01')] }),
+      ),
+    ).toEqual([]);
+    expect(
+      suggestedCodes(
+        aPatient({ medications: [aMedication('peginterferon beta-1a 125 MCG [Plegridy]', '2025-09-01')] }),
+      ),
+    ).toEqual(['G35D']);
+  });
+});

@@ -44,6 +44,11 @@ const SHARED_ANTIVIRALS = [
 ];
 /** Three or more distinct antiretrovirals are a treatment regimen (DHHS Adult ART Guidelines), never PrEP. */
 const TREATMENT_REGIMEN_SIZE = 3;
+/**
+ * Post-exposure prophylaxis is a 28-day three-drug course (CDC nPEP Guidelines 2025): a regimen
+ * taken for less than 60 days is not read as HIV treatment.
+ */
+const LONGER_THAN_PEP_DAYS = 60;
 
 export const antiretroviralRule: SuspectRule = {
   id: 'drug-antiretroviral-hiv',
@@ -59,6 +64,10 @@ export const antiretroviralRule: SuspectRule = {
       SHARED_ANTIVIRALS.filter((name) => ingredients.has(name) && name !== 'ritonavir' && name !== 'cobicistat')
         .length >= TREATMENT_REGIMEN_SIZE;
     if (!isTreatment) return [];
+    const start = uses.reduce((earliest, use) => (use.start < earliest ? use.start : earliest), index.asOf);
+    const end = uses.reduce((latest, use) => (use.end > latest ? use.end : latest), start);
+    // Shorter than 60 days (a current order runs to the as-of date): PEP, or too early to tell.
+    if (daysBetween(start, end) < LONGER_THAN_PEP_DAYS) return [];
     return [{ code: 'B20', evidence: uses.map((use) => medicationEvidence(use, this)) }];
   },
 };

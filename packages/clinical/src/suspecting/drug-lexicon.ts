@@ -151,9 +151,9 @@ export const RXNORM_INGREDIENTS: Readonly<Record<string, readonly string[]>> = {
   '855332': ['warfarin'], // Warfarin Sodium 5 MG Oral Tablet
   '6809': ['metformin'], // metformin (ingredient)
   '860975': ['metformin'], // 24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet
-  '106892': ['insulin'],
+  '106892': ['insulin'], // insulin isophane 70 / regular 30 UNT/ML Injectable Suspension [Humulin]
   '311041': ['insulin'], // insulin glargine 100 UNT/ML Injectable Solution
-  '1364445': ['apixaban'], // apixaban 5 MG Oral Tablet // insulin isophane 70 / regular 30 UNT/ML Injectable Suspension [Humulin]
+  '1364445': ['apixaban'], // apixaban 5 MG Oral Tablet
   '310436': ['galantamine'], // Galantamine 4 MG Oral Tablet
   '996740': ['memantine'], // Memantine hydrochloride 2 MG/ML Oral Solution
   '6375': ['levodopa'], // levodopa (ingredient)

@@ -142,9 +142,9 @@ export const DRUG_NAMES: readonly DrugName[] = [
 ];
 
 /**
- * RxNorm codes of drugs the rules read, checked against the display RxNorm gives them (codes of
- * ingredients and of clinical drugs seen in Synthea's RxNorm-coded records). A code not listed here
- * falls back to the display name.
+ * RxNorm codes of drugs the rules read, each checked against its RxNorm name in public records
+ * (Synthea's RxNorm-coded bundles and independent uses). Deliberately short: a wrong code would
+ * misread a drug, and a code not listed here falls back to the display name, which every record has.
  */
 export const RXNORM_INGREDIENTS: Readonly<Record<string, readonly string[]>> = {
   '11289': ['warfarin'], // warfarin (ingredient)
@@ -156,11 +156,4 @@ export const RXNORM_INGREDIENTS: Readonly<Record<string, readonly string[]>> = {
   '1364445': ['apixaban'], // apixaban 5 MG Oral Tablet
   '310436': ['galantamine'], // Galantamine 4 MG Oral Tablet
   '996740': ['memantine'], // Memantine hydrochloride 2 MG/ML Oral Solution
-  '6375': ['levodopa'], // levodopa (ingredient)
-  '135447': ['donepezil'], // donepezil (ingredient)
-  '6719': ['memantine'], // memantine (ingredient)
-  '4637': ['galantamine'], // galantamine (ingredient)
-  '2626': ['clozapine'], // clozapine (ingredient)
-  '6851': ['methotrexate'], // methotrexate (ingredient)
-  '5521': ['hydroxychloroquine'], // hydroxychloroquine (ingredient)
 };

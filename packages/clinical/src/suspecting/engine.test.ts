@@ -68,6 +68,27 @@ describe('HCC hierarchies', () => {
   });
 });
 
+describe('the V24 model', () => {
+  it('applies V24 hierarchies and groups: CKD stage 4 (HCC 137) over a stage 3 coded this year (HCC 138)', () => {
+    const record = aPatient({
+      claims: [aClaim('N1831', '2026-02-01')],
+      observations: [egfr(25, '2026-01-15'), egfr(24, '2026-04-20')],
+    });
+    const suggestion = suggestionFor(record, 'N184', { model: 'v24' });
+    expect(suggestion?.hcc.v24).toEqual([137]);
+    expect(suggestion?.explanationGroup).toBe('existing-hcc-mid-year');
+  });
+
+  it('covers CKD stage 3a by a stage 3b coded this year in both models (V24: one HCC 138; V28: 328 above 329)', () => {
+    const record = aPatient({
+      claims: [aClaim('N1832', '2026-02-01')],
+      observations: [egfr(50, '2026-01-15'), egfr(50, '2026-04-20')],
+    });
+    expect(suggestionFor(record, 'N1831', { model: 'v24' })).toBeUndefined();
+    expect(suggestionFor(record, 'N1831', { model: 'v28' })).toBeUndefined();
+  });
+});
+
 describe('explanation groups', () => {
   it('puts an HCC never coded, with evidence from this year only, in new-hcc-mid-year', () => {
     expect(suggestionFor(aPatient({ observations: [bmi(44, '2026-03-01')] }), 'E66813')?.explanationGroup).toBe(

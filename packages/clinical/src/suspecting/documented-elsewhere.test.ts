@@ -29,6 +29,13 @@ describe('documented elsewhere', () => {
     ).toEqual([]);
   });
 
+  it('does not suggest a condition the note says has ended, but reads "history of" a chronic condition as present', () => {
+    expect(suggestedCodes(noteSaying('Heart failure, resolved after valve repair in 2019.'))).toEqual([]);
+    expect(suggestionFor(noteSaying('History of COPD, on tiotropium.'), 'J449')?.suspectKind).toBe(
+      'documented-elsewhere',
+    );
+  });
+
   it('does not suggest a hypothetical or uncertain condition', () => {
     expect(suggestedCodes(noteSaying('Return if you develop symptoms of heart failure.'))).toEqual([]);
     expect(suggestedCodes(noteSaying('Rule out COPD; spirometry ordered.'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { selectSegment } from './demographics';
-import { formatUnits, fromUnits } from './units';
+import { LineWriter } from './line-writer';
+import { fromUnits } from './units';
 import { computeRaf, paymentRaf, type RafComputation, type RafInput, type RafOptions, type RafResult } from './score';
 import { SEGMENTS, type Segment } from './tables';
 
@@ -26,10 +27,10 @@ export interface RafLineError {
 
 class LineError extends Error {}
 
-function writeError(id: unknown, error: string, counts: { errors: number } | undefined): string {
+function writeError(writer: LineWriter, id: unknown, error: string, counts: { errors: number } | undefined): void {
   if (counts) counts.errors++;
   const line: RafLineError = { id, error };
-  return JSON.stringify(line);
+  writer.text(JSON.stringify(line));
 }
 
 const CODE = /^[A-Z][0-9A-Z]{2,6}$/;
@@ -100,62 +101,111 @@ function readInput(line: Record<string, unknown>): RafInput {
 }
 
 /**
- * Writes the output line by hand: keys are CMS variable names and validated codes (no characters
- * that need escaping), and skipping per-line objects keeps the command line above its budget.
+ * Writes the output line: keys are CMS variable names and validated codes (ASCII, nothing to escape),
+ * so everything but the id goes into the bytes directly.
  */
-export function writeRafLine(id: string | number, run: RafComputation, options: RafOptions): string {
+export function writeRafLine(writer: LineWriter, id: string | number, run: RafComputation, options: RafOptions): void {
   const { model, state } = run;
-  let hccMap = '';
-  for (let index = 0; index < state.codes.length; index++) {
-    hccMap += `${index === 0 ? '' : ','}"${state.codes[index] ?? ''}":${state.mappings[index]?.json ?? '[]'}`;
-  }
-  let terms = '';
-  const interactions: string[] = [];
+  writer.ascii('{"id":');
+  writer.text(JSON.stringify(id));
+  writer.ascii(',"segment":"');
+  writer.ascii(run.segment);
+  writer.ascii('","raf":');
+  writer.units(run.primary.raf);
+  writer.ascii(',"raf_demographic":');
+  writer.units(run.primary.demographic);
+  writer.ascii(',"hccs":[');
+  state.presentIndexes.forEach((index, at) => {
+    if (at > 0) writer.ascii(',');
+    writer.integer(model.hccOf[index] ?? 0);
+  });
+  writer.ascii('],"payment_hcc_count":');
+  writer.integer(state.presentIndexes.length);
+  writer.ascii(',"interactions":[');
+  let first = true;
   for (const term of run.terms) {
-    terms += terms === '' ? term.text : `,${term.text}`;
-    if (term.kind === 'interaction') interactions.push(`"${term.variable}"`);
+    if (term.kind !== 'interaction') continue;
+    writer.ascii(first ? '"' : ',"');
+    writer.ascii(term.variable);
+    writer.ascii('"');
+    first = false;
   }
-  let scores = '';
+  writer.ascii('],"hcc_map":{');
+  writeHccMap(writer, state);
+  writer.ascii('},"terms":{');
+  run.terms.forEach((term, at) => {
+    if (at > 0) writer.ascii(',');
+    writer.ascii(term.text);
+  });
+  writer.ascii('},"scores":{');
+  writeScores(writer, run);
+  writer.ascii('}');
+  if (options.normalizationFactor !== undefined) {
+    writer.ascii(',"raf_payment":');
+    writer.ascii(String(paymentRaf(fromUnits(run.primary.raf), options.normalizationFactor, options.codingAdjustment)));
+  }
+  writer.ascii('}');
+}
+
+function writeHccMap(writer: LineWriter, state: RafComputation['state']): void {
+  for (let index = 0; index < state.codes.length; index++) {
+    writer.ascii(index === 0 ? '"' : ',"');
+    writer.ascii(state.codes[index] ?? '');
+    writer.ascii('":');
+    writer.ascii(state.mappings[index]?.json ?? '[]');
+  }
+}
+
+function writeScores(writer: LineWriter, run: RafComputation): void {
   for (let index = 0; index < run.segments.length; index++) {
     const score = run.segmentScores[index];
     if (!score) continue;
-    scores += `${scores === '' ? '' : ','}"${run.segments[index] ?? ''}":{"raf":${formatUnits(score.raf)},"demographic":${formatUnits(score.demographic)}}`;
+    writer.ascii(index === 0 ? '"' : ',"');
+    writer.ascii(run.segments[index] ?? '');
+    writer.ascii('":{"raf":');
+    writer.units(score.raf);
+    writer.ascii(',"demographic":');
+    writer.units(score.demographic);
+    writer.ascii('}');
   }
-  const raf = fromUnits(run.primary.raf);
-  const hccs = state.presentIndexes.map((index) => model.hccOf[index] ?? 0);
-  const payment =
-    options.normalizationFactor === undefined
-      ? ''
-      : `,"raf_payment":${paymentRaf(raf, options.normalizationFactor, options.codingAdjustment)}`;
-  return (
-    `{"id":${JSON.stringify(id)},"segment":"${run.segment}",` +
-    `"raf":${formatUnits(run.primary.raf)},"raf_demographic":${formatUnits(run.primary.demographic)},"hccs":[${hccs.join(',')}],` +
-    `"payment_hcc_count":${hccs.length},"interactions":[${interactions.join(',')}],"hcc_map":{${hccMap}},` +
-    `"terms":{${terms}},"scores":{${scores}}${payment}}`
-  );
 }
 
 /**
- * Scores one JSONL input line of the `raf` command line. Never throws for bad input: a line that
- * cannot be scored yields `{ id, error }` naming what is wrong (counted in `counts` when given).
+ * Scores one JSONL input line of the `raf` command line into `writer` (no line break). Never throws
+ * for bad input: a line that cannot be scored yields `{ id, error }` naming what is wrong (counted in
+ * `counts` when given).
  */
-export function scoreRafLine(text: string, options: RafOptions = {}, counts?: { errors: number }): string {
+export function writeScoredLine(
+  writer: LineWriter,
+  text: string,
+  options: RafOptions,
+  counts?: { errors: number },
+): void {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return writeError(null, 'line is not valid JSON', counts);
+    writeError(writer, null, 'line is not valid JSON', counts);
+    return;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return writeError(null, 'line must be a JSON object', counts);
+    writeError(writer, null, 'line must be a JSON object', counts);
+    return;
   }
   const line = parsed as Record<string, unknown>;
   const id = line.id ?? null;
   try {
     if (typeof id !== 'string' && typeof id !== 'number') throw new LineError('id must be a string or a number');
-    return writeRafLine(id, computeRaf(readInput(line), options, true), options);
+    writeRafLine(writer, id, computeRaf(readInput(line), options, true), options);
   } catch (error) {
-    if (error instanceof LineError || error instanceof RangeError) return writeError(id, error.message, counts);
-    throw error;
+    if (!(error instanceof LineError || error instanceof RangeError)) throw error;
+    writeError(writer, id, error.message, counts);
   }
+}
+
+/** {@link writeScoredLine} for one line, as a string. */
+export function scoreRafLine(text: string, options: RafOptions = {}, counts?: { errors: number }): string {
+  const writer = new LineWriter(1024);
+  writeScoredLine(writer, text, options, counts);
+  return writer.take().toString('utf8');
 }

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
-import { scoreRafLine } from './raf-line';
+import { LineWriter } from './line-writer';
+import { writeScoredLine } from './raf-line';
 import type { RafOptions } from './score';
 
 const USAGE =
@@ -47,24 +48,23 @@ export interface RafRunCounts {
   errors: number;
 }
 
-const BATCH_CHARS = 1 << 16;
+const BATCH_BYTES = 1 << 16;
 
 /** Reads JSONL from `input`, writes one scored line per non-blank input line to `output`. */
 export async function runRafStream(input: Readable, output: Writable, options: RafOptions): Promise<RafRunCounts> {
   input.setEncoding('utf8');
   const counts: RafRunCounts = { lines: 0, errors: 0 };
+  const writer = new LineWriter();
   let pending = '';
-  let batch = '';
   const score = (line: string): void => {
     if (line.trim() === '') return;
     counts.lines++;
-    batch += scoreRafLine(line, options, counts) + '\n';
+    writeScoredLine(writer, line, options, counts);
+    writer.ascii('\n');
   };
   const flush = async (): Promise<void> => {
-    if (batch === '') return;
-    const text = batch;
-    batch = '';
-    if (!output.write(text)) await once(output, 'drain');
+    if (writer.length === 0) return;
+    if (!output.write(writer.take())) await once(output, 'drain');
   };
   let first = true;
   for await (const chunk of input) {
@@ -76,7 +76,7 @@ export async function runRafStream(input: Readable, output: Writable, options: R
     for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
       score(pending.slice(start, end));
       start = end + 1;
-      if (batch.length >= BATCH_CHARS) await flush();
+      if (writer.length >= BATCH_BYTES) await flush();
     }
     pending = pending.slice(start);
   }

@@ -1,0 +1,90 @@
+import { FACTOR_UNITS } from './units';
+
+const INITIAL_BYTES = 1 << 17;
+
+/**
+ * Writes output lines straight into bytes. The command line writes about 600 bytes per beneficiary
+ * from some sixty pieces; joining them as strings and encoding the result cost a third of its time,
+ * so pieces that are ASCII by construction (CMS variable names, validated codes, numbers) are copied
+ * byte by byte, and only text that may hold other characters goes through UTF-8 encoding.
+ */
+export class LineWriter {
+  private bytes: Buffer;
+  private size = 0;
+
+  constructor(private readonly initialBytes = INITIAL_BYTES) {
+    this.bytes = Buffer.allocUnsafe(initialBytes);
+  }
+
+  /** Bytes written since the last {@link take}. */
+  get length(): number {
+    return this.size;
+  }
+
+  private reserve(extra: number): void {
+    if (this.size + extra <= this.bytes.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.size + extra));
+    this.bytes.copy(larger, 0, 0, this.size);
+    this.bytes = larger;
+  }
+
+  /** Text known to be ASCII (every character below 128). */
+  ascii(text: string): void {
+    this.reserve(text.length);
+    const { bytes } = this;
+    let at = this.size;
+    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+    this.size = at;
+  }
+
+  /** Any text, UTF-8 encoded. */
+  text(text: string): void {
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) > 127) {
+        this.reserve(Buffer.byteLength(text, 'utf8'));
+        this.size += this.bytes.write(text, this.size, 'utf8');
+        return;
+      }
+    }
+    this.ascii(text);
+  }
+
+  /** A non-negative integer in decimal. */
+  integer(value: number): void {
+    if (value < 10) {
+      this.reserve(1);
+      this.bytes[this.size++] = 48 + value;
+      return;
+    }
+    this.ascii(String(value));
+  }
+
+  /** A number held in units of 1/FACTOR_UNITS, as JSON prints `units / 10000` (`0.653`, `2`, `0.005`). */
+  units(units: number): void {
+    if (units < 0) {
+      this.ascii('-');
+      this.units(-units);
+      return;
+    }
+    const whole = Math.floor(units / FACTOR_UNITS);
+    this.integer(whole);
+    let fraction = units - whole * FACTOR_UNITS;
+    if (fraction === 0) return;
+    this.reserve(5);
+    const { bytes } = this;
+    bytes[this.size++] = 46; // '.'
+    for (let scale = FACTOR_UNITS / 10; fraction > 0; scale /= 10) {
+      const digit = Math.floor(fraction / scale);
+      bytes[this.size++] = 48 + digit;
+      fraction -= digit * scale;
+    }
+  }
+
+  /** The bytes written so far (a copy-free view handed over), and a fresh buffer for what follows. */
+  take(): Buffer {
+    const written = this.bytes.subarray(0, this.size);
+    this.bytes = Buffer.allocUnsafe(this.initialBytes);
+    this.size = 0;
+    return written;
+  }
+}

@@ -3,3 +3,4 @@ export { referenceDataDir } from './data-dir';
 export * from './icd10';
 export * from './assertion';
 export * from './care-gaps';
+export * from './suspecting';

@@ -19,6 +19,8 @@ export interface CompiledModel {
   /** Dense HCC indexes of each unconditional code: `fixedIndexPool[fixedIndexStart[id] .. fixedIndexStart[id + 1]]`. */
   readonly fixedIndexStart: Int32Array;
   readonly fixedIndexPool: Int16Array;
+  /** 1 when a code is unconditional and all its categories are payment HCCs, so its categories can be printed from the pool. */
+  readonly printableFromPool: Uint8Array;
   /** HCC number -> dense index, -1 if not a payment HCC. */
   readonly indexOf: Int16Array;
   /** Dense index -> HCC number, ascending. */
@@ -110,6 +112,9 @@ export function compileModel(model: TableHccModel): CompiledModel {
     (mapping, id) => (fixedIndexStart[id + 1] = (fixedIndexStart[id] ?? 0) + (mapping?.indexes.length ?? 0)),
   );
   const fixedIndexPool = Int16Array.from(fixedById.flatMap((mapping) => mapping?.indexes ?? []));
+  const printableFromPool = Uint8Array.from(fixedById, (mapping) =>
+    mapping !== undefined && mapping.indexes.length === mapping.categories.length ? 1 : 0,
+  );
   const result: CompiledModel = {
     tables,
     codes,
@@ -118,6 +123,7 @@ export function compileModel(model: TableHccModel): CompiledModel {
     fixedById,
     fixedIndexStart,
     fixedIndexPool,
+    printableFromPool,
     indexOf,
     hccOf,
     hierarchy,

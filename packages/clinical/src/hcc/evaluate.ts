@@ -20,6 +20,8 @@ export interface DiagnosisState {
   readonly codes: string[];
   /** Per code: condition categories after the age/sex edits, before the heart rule and hierarchies. */
   readonly mappings: CodeMapping[];
+  /** Per code: its id in the model's code index, -1 when unmapped. */
+  readonly ids: number[];
   /** Removed HCCs with what removed them (codes filled in by {@link codesForHcc}). */
   readonly dropped: { hcc: number; droppedBy: number | 'heart-rule' }[];
   /** Indexes (into the model's interactions) of the interaction terms that are 1. */
@@ -93,7 +95,7 @@ function mapDiagnoses(
   facts: DemographicFacts,
   rawCodes: readonly string[],
   options: { applyMce: boolean; codesAreNormalized: boolean },
-): { codes: string[]; mappings: CodeMapping[]; marked: number[] } {
+): { codes: string[]; mappings: CodeMapping[]; marked: number[]; ids: number[] } {
   const codes: string[] = [];
   const mappings: CodeMapping[] = [];
   const marked: number[] = [];
@@ -121,7 +123,7 @@ function mapDiagnoses(
     const end = fixedIndexStart[id + 1] ?? 0;
     for (let at = fixedIndexStart[id] ?? 0; at < end; at++) mark(present, marked, fixedIndexPool[at] ?? 0);
   }
-  return { codes, mappings, marked };
+  return { codes, mappings, marked, ids };
 }
 
 /**
@@ -135,7 +137,7 @@ export function evaluateDiagnoses(
   rawCodes: readonly string[],
   options: { applyMce: boolean; codesAreNormalized: boolean },
 ): DiagnosisState {
-  const { codes, mappings, marked } = mapDiagnoses(model, facts, rawCodes, options);
+  const { codes, mappings, marked, ids } = mapDiagnoses(model, facts, rawCodes, options);
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;
   const presentIndexes: number[] = [];
@@ -152,5 +154,5 @@ export function evaluateDiagnoses(
     const rule = interactions[index];
     if (rule && (flags & rule.leftBit) !== 0 && (flags & rule.rightBit) !== 0) activeInteractions.push(index);
   }
-  return { presentIndexes, codes, mappings, dropped, activeInteractions };
+  return { presentIndexes, codes, mappings, ids, dropped, activeInteractions };
 }

@@ -131,7 +131,7 @@ export function writeRafLine(writer: LineWriter, id: string | number, run: RafCo
     first = false;
   }
   writer.ascii('],"hcc_map":{');
-  writeHccMap(writer, state);
+  writeHccMap(writer, model, state);
   writer.ascii('},"terms":{');
   run.terms.forEach((term, at) => {
     if (at > 0) writer.ascii(',');
@@ -147,12 +147,25 @@ export function writeRafLine(writer: LineWriter, id: string | number, run: RafCo
   writer.ascii('}');
 }
 
-function writeHccMap(writer: LineWriter, state: RafComputation['state']): void {
+function writeHccMap(writer: LineWriter, model: RafComputation['model'], state: RafComputation['state']): void {
+  const { fixedIndexStart, fixedIndexPool, printableFromPool, hccOf } = model;
   for (let index = 0; index < state.codes.length; index++) {
     writer.ascii(index === 0 ? '"' : ',"');
     writer.ascii(state.codes[index] ?? '');
-    writer.ascii('":');
-    writer.ascii(state.mappings[index]?.json ?? '[]');
+    const id = state.ids[index] ?? -1;
+    if (id < 0 || printableFromPool[id] !== 1) {
+      writer.ascii('":');
+      writer.ascii(state.mappings[index]?.json ?? '[]');
+      continue;
+    }
+    // Printed from the compact pool: the mapping's own text lives in a cold corner of the heap.
+    writer.ascii('":[');
+    const end = fixedIndexStart[id + 1] ?? 0;
+    for (let at = fixedIndexStart[id] ?? 0; at < end; at++) {
+      if (at > (fixedIndexStart[id] ?? 0)) writer.ascii(',');
+      writer.integer(hccOf[fixedIndexPool[at] ?? 0] ?? 0);
+    }
+    writer.ascii(']');
   }
 }
 

@@ -15,8 +15,8 @@ export const SIGN_IN_STATUSES = [
 ] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 
-/** Identity source of spec §3: the hosted identity provider of the original, or Cairn's own accounts. */
-export const IDENTITY_SOURCES = ['auth0', 'cairn'] as const;
+/** Identity source of spec §3 (the original's hosted provider, or Cairn's own accounts), and `oidc` for Cairn's SSO users. */
+export const IDENTITY_SOURCES = ['auth0', 'cairn', 'oidc'] as const;
 export type IdentitySource = (typeof IDENTITY_SOURCES)[number];
 
 export const ROLES = ['coder', 'provider'] as const;

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,7 +62,10 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     isAdmin: boolean('is_admin').notNull().default(false),
     isMultipleProviders: boolean('is_multiple_providers').notNull().default(false),
+    /** `cairn` for password accounts, `oidc` for users of the organisation's SSO provider. */
     identitySource: text('identity_source').notNull().default('cairn'),
+    /** The SSO provider's subject for this user. */
+    oidcSubject: text('oidc_subject'),
     emrName: text('emr_name'),
     emrUsername: text('emr_username'),
     /** Set when an administrator creates the account: the first sign-in must choose a password. */
@@ -77,7 +81,10 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_username_lower').on(sql`lower(${table.username})`)],
+  (table) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${table.username})`),
+    uniqueIndex('users_oidc_subject').on(table.organisationId, table.oidcSubject),
+  ],
 );
 
 /** Refresh tokens, stored hashed; each rotation stays in its family so that reuse revokes the family. */
@@ -115,3 +122,84 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_organisation_time').on(table.organisationId, table.createdAt)],
 );
+
+/** Emailed one-time codes for password recovery: stored hashed, single-use, short-lived. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong guesses against this code; it is void after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_codes_user').on(table.userId)],
+);
+
+/** Each user's configuration dictionary (spec §3 "User config"). */
+export const userConfigs = pgTable('user_configs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Feature flags per organisation: a default value and targeting rules on the flag user's attributes,
+ * evaluated on the server for each user.
+ */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    key: text('key').notNull(),
+    defaultValue: jsonb('default_value').notNull(),
+    /** Ordered rules; the first that matches gives the value. */
+    rules: jsonb('rules').$type<unknown[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.key] })],
+);
+
+/** The OpenID Connect provider an organisation signs in with (SSO). */
+export const identityProviders = pgTable('identity_providers', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** Encrypted at rest (AES-256-GCM with the server's key). */
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  scopes: text('scopes').notNull().default('openid email profile'),
+  /** Users whose email ends with this domain sign in through this provider. */
+  emailDomain: text('email_domain'),
+  /** Permissions and view given to a user the provider signs in for the first time. */
+  defaultView: text('default_view').notNull().default('Provider'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An SSO sign-in in flight: state, PKCE verifier and nonce, checked on return, used once. */
+export const ssoStates = pgTable('sso_states', {
+  state: text('state').primaryKey(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  /** Where the app goes after sign-in (a path inside Cairn). */
+  returnTo: text('return_to'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

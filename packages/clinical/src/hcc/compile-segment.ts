@@ -1,5 +1,6 @@
 import { CONTINUING_CELLS, NEW_ENROLLEE_CELLS, isNewEnrolleeSegment } from './demographics';
 import type { ModelTables, Segment } from './tables';
+import type { TextPoolBuilder } from './text-pool';
 import { formatUnits, toUnits } from './units';
 
 /** CMS variable names of the payment-HCC count terms, by count (10 and more share `D10P`). */
@@ -28,16 +29,16 @@ export interface CompiledSegment {
   readonly longTermMedicaid: number;
   readonly isNewEnrollee: boolean;
   readonly variables: ReadonlyMap<string, number>;
-  /** JSON member text of each term (`"HCC37":0.166`), parallel to the arrays above. */
+  /** Handles (in the model's text pool) of each term's JSON text (`"HCC37":0.166`), parallel to the arrays above. */
   readonly text: {
-    readonly hcc: readonly string[];
-    readonly interaction: readonly string[];
-    readonly count: readonly string[];
-    readonly continuingCells: readonly string[];
-    readonly newEnrolleeCells: readonly string[];
-    readonly originallyDisabled: readonly string[];
-    readonly institutionalOriginallyDisabled: string;
-    readonly longTermMedicaid: string;
+    readonly hcc: Int32Array;
+    readonly interaction: Int32Array;
+    readonly count: Int32Array;
+    readonly continuingCells: Int32Array;
+    readonly newEnrolleeCells: Int32Array;
+    readonly originallyDisabled: Int32Array;
+    readonly institutionalOriginallyDisabled: number;
+    readonly longTermMedicaid: number;
   };
 }
 
@@ -47,11 +48,12 @@ export function compileSegment(
   segment: Segment,
   hccOf: readonly number[],
   interactionNames: readonly string[],
+  pool: TextPoolBuilder,
 ): CompiledSegment {
   const variables = tables.coefficients.get(segment);
   if (!variables) throw new Error(`${tables.name}: no factors for segment ${segment}`);
   const lookup = (name: string): number => toUnits(variables.get(name) ?? NaN, name);
-  const text = (name: string): string => (name === '' ? '' : `"${name}":${formatUnits(lookup(name))}`);
+  const text = (name: string): number => pool.add(name === '' ? '' : `"${name}":${formatUnits(lookup(name))}`);
   const hccNames = hccOf.map((hcc) => `HCC${hcc}`);
   return {
     segment,
@@ -66,12 +68,12 @@ export function compileSegment(
     isNewEnrollee: isNewEnrolleeSegment(segment),
     variables,
     text: {
-      hcc: hccNames.map(text),
-      interaction: interactionNames.map(text),
-      count: COUNT_VARIABLES.map(text),
-      continuingCells: CONTINUING_CELLS.map(text),
-      newEnrolleeCells: NEW_ENROLLEE_CELLS.map(text),
-      originallyDisabled: ORIGINALLY_DISABLED_VARIABLES.map(text),
+      hcc: Int32Array.from(hccNames, text),
+      interaction: Int32Array.from(interactionNames, text),
+      count: Int32Array.from(COUNT_VARIABLES, text),
+      continuingCells: Int32Array.from(CONTINUING_CELLS, text),
+      newEnrolleeCells: Int32Array.from(NEW_ENROLLEE_CELLS, text),
+      originallyDisabled: Int32Array.from(ORIGINALLY_DISABLED_VARIABLES, text),
       institutionalOriginallyDisabled: text(tables.institutionalOriginallyDisabled),
       longTermMedicaid: text('LTIMCAID'),
     },

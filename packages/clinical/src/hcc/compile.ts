@@ -2,6 +2,7 @@ import { buildCodeIndex, type CodeIndex } from './code-index';
 import { compileCodes, type CodeMapping, type CompiledCode } from './code-mapping';
 import { compileSegment, type CompiledSegment } from './compile-segment';
 import type { TableHccModel } from './model';
+import { TextPoolBuilder, type TextPool } from './text-pool';
 import { SEGMENTS, type ModelTables, type Segment } from './tables';
 
 /** One side of an interaction: a set of HCC indexes (any present) or CMS's `DISABL` flag. */
@@ -43,6 +44,8 @@ export interface CompiledModel {
     readonly rightBit: number;
   }[];
   readonly segments: ReadonlyMap<Segment, CompiledSegment>;
+  /** JSON text of every segment's terms (see `text-pool.ts`). */
+  readonly textPool: TextPool;
   /** Scratch presence flags reused by each evaluation (scoring is synchronous). */
   readonly scratch: Uint8Array;
 }
@@ -93,17 +96,9 @@ export function compileModel(model: TableHccModel): CompiledModel {
   const childrenByIndex: (readonly number[] | undefined)[] = hccOf.map(() => undefined);
   for (const [parent, children] of hierarchy) childrenByIndex[parent] = children;
   const segments = new Map<Segment, CompiledSegment>();
-  for (const segment of SEGMENTS) {
-    segments.set(
-      segment,
-      compileSegment(
-        tables,
-        segment,
-        hccOf,
-        interactions.map((rule) => rule.name),
-      ),
-    );
-  }
+  const pool = new TextPoolBuilder();
+  const interactionNames = interactions.map((rule) => rule.name);
+  for (const segment of SEGMENTS) segments.set(segment, compileSegment(tables, segment, hccOf, interactionNames, pool));
   const codes = compileCodes(tables.mapping, indexOf);
   const codeEntries = [...codes.values()];
   const fixedById = codeEntries.map((entry) => entry.fixed);
@@ -135,6 +130,7 @@ export function compileModel(model: TableHccModel): CompiledModel {
       : undefined,
     interactions,
     segments,
+    textPool: pool.build(),
     scratch: new Uint8Array(hccOf.length),
   };
   compiled.set(model, result);

@@ -37,6 +37,15 @@ export class LineWriter {
     this.size = at;
   }
 
+  /** Bytes `start` to `end` of `source`. */
+  copy(source: Uint8Array, start: number, end: number): void {
+    this.reserve(end - start);
+    const { bytes } = this;
+    let at = this.size;
+    for (let i = start; i < end; i++) bytes[at++] = source[i] ?? 0;
+    this.size = at;
+  }
+
   /** Any text, UTF-8 encoded. */
   text(text: string): void {
     for (let i = 0; i < text.length; i++) {

@@ -133,9 +133,10 @@ export function writeRafLine(writer: LineWriter, id: string | number, run: RafCo
   writer.ascii('],"hcc_map":{');
   writeHccMap(writer, model, state);
   writer.ascii('},"terms":{');
+  const { bytes, starts } = model.textPool;
   run.terms.forEach((term, at) => {
     if (at > 0) writer.ascii(',');
-    writer.ascii(term.text);
+    writer.copy(bytes, starts[term.text] ?? 0, starts[term.text + 1] ?? 0);
   });
   writer.ascii('},"scores":{');
   writeScores(writer, run);

@@ -20,8 +20,8 @@ export interface UnitTerm {
   variable: string;
   units: number;
   kind: TermKind;
-  /** JSON member text of the term, e.g. `"HCC37":0.166`. */
-  text: string;
+  /** Handle of the term's JSON text (`"HCC37":0.166`) in the model's text pool. */
+  text: number;
   hcc?: number;
 }
 
@@ -31,7 +31,7 @@ export interface SegmentUnits {
   demographic: number;
 }
 
-function addTerm(terms: UnitTerm[] | undefined, variable: string, units: number, kind: TermKind, text: string): void {
+function addTerm(terms: UnitTerm[] | undefined, variable: string, units: number, kind: TermKind, text: number): void {
   terms?.push({ variable, units, kind, text });
 }
 
@@ -51,7 +51,7 @@ function scoreContinuingDemographics(
       CONTINUING_CELLS[person.continuingCell] ?? '',
       cell,
       'demographic',
-      segment.text.continuingCells[person.continuingCell] ?? '',
+      segment.text.continuingCells[person.continuingCell] ?? 0,
     );
   }
   if (person.originallyDisabled >= 0) {
@@ -63,7 +63,7 @@ function scoreContinuingDemographics(
         ORIGINALLY_DISABLED_VARIABLES[person.originallyDisabled] ?? '',
         community,
         'demographic',
-        segment.text.originallyDisabled[person.originallyDisabled] ?? '',
+        segment.text.originallyDisabled[person.originallyDisabled] ?? 0,
       );
     }
     if (!Number.isNaN(segment.institutionalOriginallyDisabled)) {
@@ -101,7 +101,7 @@ export function scoreSegment(
       NEW_ENROLLEE_CELLS[person.newEnrolleeCell] ?? '',
       factor,
       'demographic',
-      segment.text.newEnrolleeCells[person.newEnrolleeCell] ?? '',
+      segment.text.newEnrolleeCells[person.newEnrolleeCell] ?? 0,
     );
     return { raf: factor, demographic: factor };
   }
@@ -112,19 +112,19 @@ export function scoreSegment(
     if (Number.isNaN(factor)) continue;
     raf += factor;
     const hcc = model.hccOf[index] ?? 0;
-    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', text: segment.text.hcc[index] ?? '', hcc });
+    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', text: segment.text.hcc[index] ?? 0, hcc });
   }
   for (const index of state.activeInteractions) {
     const factor = segment.interaction[index] ?? NaN;
     if (Number.isNaN(factor)) continue;
     raf += factor;
-    addTerm(terms, model.interactions[index]?.name ?? '', factor, 'interaction', segment.text.interaction[index] ?? '');
+    addTerm(terms, model.interactions[index]?.name ?? '', factor, 'interaction', segment.text.interaction[index] ?? 0);
   }
   const count = Math.min(state.presentIndexes.length, 10);
   const countFactor = segment.count[count] ?? NaN;
   if (count > 0 && !Number.isNaN(countFactor)) {
     raf += countFactor;
-    addTerm(terms, COUNT_VARIABLES[count] ?? '', countFactor, 'count', segment.text.count[count] ?? '');
+    addTerm(terms, COUNT_VARIABLES[count] ?? '', countFactor, 'count', segment.text.count[count] ?? 0);
   }
   return { raf, demographic };
 }

@@ -26,8 +26,9 @@ if (typeof window !== 'undefined')
   });
 
 // antd's dropdowns measure themselves with ResizeObserver, which jsdom lacks; nothing resizes here.
-if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
+const globals = globalThis as { window?: unknown; ResizeObserver?: unknown };
+if (globals.window !== undefined && globals.ResizeObserver === undefined) {
+  globals.ResizeObserver = class {
     observe(): void {}
     unobserve(): void {}
     disconnect(): void {}

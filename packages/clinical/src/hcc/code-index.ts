@@ -6,12 +6,12 @@
  * table lookup plus a short binary search over a small contiguous array.
  */
 export interface CodeIndex {
-  /** Category number -> first position in `rests`; `categoryStart[c + 1]` ends the range. */
-  readonly categoryStart: Int32Array;
+  /** Category number -> first position in `rests`; `categoryStart[c + 1]` ends the range (16 bits: small tables stay in cache). */
+  readonly categoryStart: Uint16Array;
   /** Packed code tails, sorted within each category. */
   readonly rests: Int32Array;
   /** Code id at each position of `rests`. */
-  readonly ids: Int32Array;
+  readonly ids: Uint16Array;
 }
 
 const CATEGORIES = 36 * 36 * 36;
@@ -48,14 +48,15 @@ export function buildCodeIndex(codes: readonly string[]): CodeIndex {
   const keyed = codes.map((code, id) => ({ category: categoryOf(code), rest: restOf(code), id }));
   const bad = keyed.find((key) => key.category < 0 || key.rest < 0);
   if (bad) throw new Error(`Cannot index code ${codes[bad.id] ?? ''}`);
+  if (codes.length > 0xffff) throw new Error('Too many codes for a 16-bit index');
   keyed.sort((x, y) => x.category - y.category || x.rest - y.rest);
-  const categoryStart = new Int32Array(CATEGORIES + 1);
+  const categoryStart = new Uint16Array(CATEGORIES + 1);
   for (const key of keyed) categoryStart[key.category + 1] = (categoryStart[key.category + 1] ?? 0) + 1;
   for (let c = 0; c < CATEGORIES; c++) categoryStart[c + 1] = (categoryStart[c + 1] ?? 0) + (categoryStart[c] ?? 0);
   return {
     categoryStart,
     rests: Int32Array.from(keyed, (key) => key.rest),
-    ids: Int32Array.from(keyed, (key) => key.id),
+    ids: Uint16Array.from(keyed, (key) => key.id),
   };
 }
 

@@ -4,3 +4,4 @@ export * from './endpoint';
 export * from './system';
 export * from './auth-enums';
 export * from './auth';
+export * from './flags';

@@ -28,6 +28,9 @@ const envSchema = z.object({
   /** Extra origins allowed to frame Cairn's overlay (EHRs), space separated. */
   CAIRN_FRAME_ANCESTORS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
+  CAIRN_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  CAIRN_MAIL_FROM: z.string().min(3).default('Cairn <no-reply@cairn.localhost>'),
 });
 
 export interface Config {
@@ -45,6 +48,9 @@ export interface Config {
   tokenSecret: string | undefined;
   frameAncestors: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The SMTP server mail goes through; absent (the embedded default) writes each mail to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: values.CAIRN_TOKEN_SECRET,
     frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     logLevel: values.LOG_LEVEL,
+    smtpUrl: values.CAIRN_SMTP_URL,
+    mailFrom: values.CAIRN_MAIL_FROM,
   };
 }
 

@@ -8,6 +8,7 @@ import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     async (api) => {
       systemRoutes(api);
       authRoutes(api);
+      usersRoutes(api);
       options.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

@@ -12,13 +12,17 @@ export type Permission = (typeof PERMISSIONS)[number];
  * The server binds it to a handler (validation, authentication and the OpenAPI entry follow from it);
  * the web client calls it by this same object.
  */
-export interface Endpoint<TBody extends z.ZodType = z.ZodType, TResponse extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+  TAuth extends EndpointAuth = EndpointAuth,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under `/api`, such as `/getAppointmentDetails`. */
   path: string;
   summary: string;
   tags: string[];
-  auth: EndpointAuth;
+  auth: TAuth;
   permission?: Permission;
   body: TBody;
   response: TResponse;
@@ -28,9 +32,9 @@ export interface Endpoint<TBody extends z.ZodType = z.ZodType, TResponse extends
   v2?: boolean;
 }
 
-export function defineEndpoint<TBody extends z.ZodType, TResponse extends z.ZodType>(
-  endpoint: Endpoint<TBody, TResponse>,
-): Endpoint<TBody, TResponse> {
+export function defineEndpoint<TBody extends z.ZodType, TResponse extends z.ZodType, const TAuth extends EndpointAuth>(
+  endpoint: Endpoint<TBody, TResponse, TAuth>,
+): Endpoint<TBody, TResponse, TAuth> {
   return endpoint;
 }
 

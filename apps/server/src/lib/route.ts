@@ -1,10 +1,13 @@
 import type { Endpoint, EndpointBody, EndpointResponse, FieldIssue } from '@cairn/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AuthContext } from '../modules/auth/access-tokens';
 import { AppError } from './app-error';
 
 export interface RouteContext<E extends Endpoint> {
   body: EndpointBody<E>;
+  /** The caller; always present on endpoints that need a user. */
+  auth: E['auth'] extends 'user' ? AuthContext : AuthContext | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -36,7 +39,8 @@ export function route<E extends Endpoint>(
       preHandler: endpoint.auth === 'user' ? [app.authenticate, app.requirePermission(endpoint.permission)] : [],
       handler: async (request, reply) => {
         const body = parseBody(endpoint, request.body);
-        return handler({ body, request, reply });
+        if (endpoint.auth === 'user' && !request.auth) throw new AppError('UNAUTHENTICATED');
+        return handler({ body, auth: request.auth as RouteContext<E>['auth'], request, reply });
       },
     });
   }

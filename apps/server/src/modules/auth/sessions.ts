@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Permission } from '@cairn/contracts';
 import { PERMISSIONS } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
 import type { AccessTokens } from './access-tokens';
+import { insertRefreshToken } from './refresh-tokens.repository';
 import { DAY_MS, SIGN_IN_POLICY } from './policy';
 import type { UserRow } from './users.repository';
 
@@ -32,6 +32,16 @@ export function loginTokenClaims(user: UserRow): Record<string, unknown> {
 
 /** An access token and a new refresh-token family for a user who just signed in. */
 export async function issueSession(db: Db, accessTokens: AccessTokens, user: UserRow): Promise<IssuedSession> {
+  return issueTokens(db, accessTokens, user, randomUUID());
+}
+
+/** An access token and a refresh token in the given family (a new sign-in, or a rotation). */
+export async function issueTokens(
+  db: Db,
+  accessTokens: AccessTokens,
+  user: UserRow,
+  familyId: string,
+): Promise<IssuedSession> {
   const token = await accessTokens.sign(
     {
       sub: user.id,
@@ -46,9 +56,9 @@ export async function issueSession(db: Db, accessTokens: AccessTokens, user: Use
     SIGN_IN_POLICY.accessTokenSeconds,
   );
   const refreshToken = randomBytes(32).toString('base64url');
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId: user.id,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: hashRefreshToken(refreshToken),
     expiresAt: new Date(Date.now() + SIGN_IN_POLICY.refreshTokenDays * DAY_MS),
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -32,4 +32,18 @@ export async function countFailedAttempt(db: Db, id: string): Promise<number> {
     .where(eq(users.id, id))
     .returning({ failedAttempts: users.failedAttempts });
   return row?.failedAttempts ?? 0;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The signed-in user, within their organisation. */
+export async function findUserInOrganisation(db: Db, organisationId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organisationId, organisationId)));
+  return row;
 }

@@ -4,3 +4,4 @@ export * from './icd10';
 export * from './assertion';
 export * from './care-gaps';
 export * from './suspecting';
+export * from './hcc';

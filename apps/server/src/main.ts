@@ -1,9 +1,11 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { serverPath } from './lib/server-path';
+import { formatDemoAccounts, seedDemoAccounts } from './modules/demo/demo-accounts';
 
 const config = loadConfig({ CAIRN_WEB_DIST: serverPath('..', 'web', 'dist'), ...process.env });
 const app = await buildApp(config);
+const demoAccounts = config.demo ? await seedDemoAccounts(app.database.db, config.dataDir) : undefined;
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -22,3 +24,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 const database = app.database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL';
 console.log(`\nCairn is running on http://localhost:${config.port} (${config.name}, ${database})\n`);
+if (demoAccounts) console.log(`${formatDemoAccounts(demoAccounts, config.dataDir)}\n`);

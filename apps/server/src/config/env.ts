@@ -27,6 +27,8 @@ const envSchema = z.object({
   CAIRN_TOKEN_SECRET: z.string().min(32).optional(),
   /** Extra origins allowed to frame Cairn's overlay (EHRs), space separated. */
   CAIRN_FRAME_ANCESTORS: z.string().default(''),
+  /** Demo organisation and accounts on first start: on by default for the embedded database only. */
+  CAIRN_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
   CAIRN_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -47,6 +49,8 @@ export interface Config {
   webDistDir: string | undefined;
   tokenSecret: string | undefined;
   frameAncestors: string[];
+  /** Seed the demo organisation, its accounts and patients on first start. */
+  demo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The SMTP server mail goes through; absent (the embedded default) writes each mail to the log. */
   smtpUrl: string | undefined;
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: values.CAIRN_WEB_DIST ? resolve(values.CAIRN_WEB_DIST) : undefined,
     tokenSecret: values.CAIRN_TOKEN_SECRET,
     frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    demo: values.CAIRN_DEMO ? values.CAIRN_DEMO === '1' : values.DATABASE_URL === undefined,
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,
     mailFrom: values.CAIRN_MAIL_FROM,

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     async (api) => {
       systemRoutes(api);
       authRoutes(api);
+      accountRoutes(api, config);
       usersRoutes(api);
       options.extraApiRoutes?.(api);
     },

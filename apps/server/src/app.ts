@@ -8,6 +8,7 @@ import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { flagsRoutes } from './modules/flags/flags.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     async (api) => {
       systemRoutes(api);
       authRoutes(api);
+      flagsRoutes(api);
       accountRoutes(api, config);
       usersRoutes(api);
       options.extraApiRoutes?.(api);

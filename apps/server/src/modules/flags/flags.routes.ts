@@ -1,0 +1,48 @@
+import {
+  createFlagStreamTicket,
+  deleteFeatureFlag,
+  getFeatureFlags,
+  listFeatureFlags,
+  openFlagStream,
+  setFeatureFlag,
+} from '@cairn/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
+import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
+import { createEventBus } from './event-bus';
+import { createFlagStreams } from './flag-stream';
+import {
+  deleteOrganisationFlag,
+  getCallerFlags,
+  issueStreamTicket,
+  listOrganisationFlags,
+  setOrganisationFlag,
+  type FlagsDeps,
+} from './flags.service';
+import { createStreamTickets, type StreamTickets } from './stream-tickets';
+
+export function flagsRoutes(app: FastifyInstance): void {
+  let tickets: Promise<StreamTickets> | undefined;
+  const deps: FlagsDeps = {
+    db: app.database.db,
+    bus: createEventBus(app.database),
+    tickets: () =>
+      (tickets ??= getOrCreateServerSecret(app.database.db, 'flag-stream-ticket-hs256').then((secret) =>
+        createStreamTickets(secret),
+      )),
+  };
+  const streams = createFlagStreams(deps);
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => deps.bus.close());
+
+  route(app, getFeatureFlags, async ({ request }) => ({ result: await getCallerFlags(deps, request.auth) }));
+  route(app, createFlagStreamTicket, async ({ request }) => ({ result: await issueStreamTicket(deps, request.auth) }));
+  route(app, openFlagStream, async ({ request, reply }) => streams.open(request, reply).then(() => ''));
+  route(app, listFeatureFlags, async ({ request }) => ({ result: await listOrganisationFlags(deps, request.auth) }));
+  route(app, setFeatureFlag, async ({ body, request }) => ({
+    result: await setOrganisationFlag(deps, request.auth, body, { clientAddress: request.ip }),
+  }));
+  route(app, deleteFeatureFlag, async ({ body, request }) => ({
+    result: await deleteOrganisationFlag(deps, request.auth, body.key, { clientAddress: request.ip }),
+  }));
+}

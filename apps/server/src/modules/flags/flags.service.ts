@@ -1,0 +1,155 @@
+import type { FlagDefinition, FlagValues, StoredFlag } from '@cairn/contracts';
+import { FLAG_DEFAULTS, FLAG_STREAM_TICKET_SECONDS } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../audit/audit.repository';
+import type { AuthContext } from '../auth/access-tokens';
+import type { EventBus } from './event-bus';
+import { evaluateAll, toFlagUser, type FlagUser } from './flag-evaluation';
+import {
+  deleteFlag,
+  findFlagSubject,
+  listFlags,
+  upsertFlag,
+  type FeatureFlagRow,
+  type FlagSubject,
+} from './flags.repository';
+import type { StreamTickets } from './stream-tickets';
+
+export interface FlagsDeps {
+  db: Db;
+  bus: EventBus;
+  tickets: () => Promise<StreamTickets>;
+}
+
+/** The bus channel of flag changes; the message names the organisation whose flags changed. */
+export const FLAGS_CHANGED = 'flags.changed';
+
+/** The flag user of spec §3 for a stored user: names are dropped by `toFlagUser`. */
+export function flagUserOf(subject: FlagSubject): FlagUser {
+  return toFlagUser({
+    id: subject.id,
+    email: subject.email,
+    attributes: {
+      first_name: subject.firstName,
+      last_name: subject.lastName,
+      view: subject.view,
+      permissions: subject.permissions,
+      emrName: subject.emrName,
+      isAdmin: subject.isAdmin,
+      isMultipleProviders: subject.isMultipleProviders,
+      identitySource: subject.identitySource,
+      organisation: subject.organisation,
+      organisationId: subject.organisationId,
+    },
+  });
+}
+
+/** Every flag for one user of one organisation, or `undefined` when the user is gone. */
+export async function evaluateFlagsFor(
+  db: Db,
+  holder: { organisationId: string; userId: string },
+): Promise<FlagValues | undefined> {
+  const subject = await findFlagSubject(db, holder.organisationId, holder.userId);
+  if (!subject) return undefined;
+  return evaluateAll(await listFlags(db, holder.organisationId), flagUserOf(subject));
+}
+
+function requireUser(auth: AuthContext | undefined): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  return auth;
+}
+
+export async function getCallerFlags(deps: FlagsDeps, caller: AuthContext | undefined): Promise<FlagValues> {
+  const values = await evaluateFlagsFor(deps.db, requireUser(caller));
+  if (!values) throw new AppError('UNAUTHENTICATED');
+  return values;
+}
+
+export async function issueStreamTicket(
+  deps: FlagsDeps,
+  caller: AuthContext | undefined,
+): Promise<{ ticket: string; expiresInSeconds: number }> {
+  const auth = requireUser(caller);
+  const tickets = await deps.tickets();
+  const ticket = await tickets.issue({ userId: auth.userId, organisationId: auth.organisationId });
+  return { ticket, expiresInSeconds: FLAG_STREAM_TICKET_SECONDS };
+}
+
+function requireAdmin(caller: AuthContext | undefined): AuthContext {
+  const auth = requireUser(caller);
+  if (!auth.isAdmin) throw new AppError('FORBIDDEN', 'Only an administrator can change feature flags.');
+  return auth;
+}
+
+function toStoredFlag(row: FeatureFlagRow): StoredFlag {
+  return {
+    key: row.key as StoredFlag['key'],
+    defaultValue: row.defaultValue as StoredFlag['defaultValue'],
+    rules: row.rules as StoredFlag['rules'],
+    description: row.description,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+export async function listOrganisationFlags(
+  deps: FlagsDeps,
+  caller: AuthContext | undefined,
+): Promise<{ flags: StoredFlag[]; defaults: FlagValues }> {
+  const auth = requireAdmin(caller);
+  const rows = await listFlags(deps.db, auth.organisationId);
+  return { flags: rows.map(toStoredFlag), defaults: FLAG_DEFAULTS };
+}
+
+export interface FlagChange {
+  clientAddress: string | undefined;
+}
+
+export async function setOrganisationFlag(
+  deps: FlagsDeps,
+  caller: AuthContext | undefined,
+  flag: FlagDefinition,
+  change: FlagChange,
+): Promise<StoredFlag> {
+  const auth = requireAdmin(caller);
+  const row = await upsertFlag(deps.db, {
+    organisationId: auth.organisationId,
+    key: flag.key,
+    defaultValue: flag.defaultValue,
+    rules: flag.rules,
+    description: flag.description,
+    updatedBy: auth.userId,
+  });
+  await recordChange(deps, auth, change, { key: flag.key, operation: 'set', ruleCount: flag.rules.length });
+  return toStoredFlag(row);
+}
+
+export async function deleteOrganisationFlag(
+  deps: FlagsDeps,
+  caller: AuthContext | undefined,
+  key: string,
+  change: FlagChange,
+): Promise<{ deleted: boolean }> {
+  const auth = requireAdmin(caller);
+  const deleted = await deleteFlag(deps.db, auth.organisationId, key);
+  if (deleted) await recordChange(deps, auth, change, { key, operation: 'delete' });
+  return { deleted };
+}
+
+/** Audits the change (the flag and the operation, never the targeted users) and tells every process. */
+async function recordChange(
+  deps: FlagsDeps,
+  auth: AuthContext,
+  change: FlagChange,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await writeAudit(deps.db, {
+    organisationId: auth.organisationId,
+    userId: auth.userId,
+    action: 'flags.update',
+    clientAddress: change.clientAddress,
+    details,
+  });
+  await deps.bus.publish(FLAGS_CHANGED, { organisationId: auth.organisationId });
+}

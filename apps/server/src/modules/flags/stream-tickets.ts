@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { FLAG_STREAM_TICKET_SECONDS } from '@cairn/contracts';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface StreamTicketHolder {
+  userId: string;
+  organisationId: string;
+}
+
+/**
+ * Single-use, 60-second tickets that open the flag stream (EventSource cannot send headers, and an
+ * access token must never sit in a URL). A ticket is signed with a key of its own, never the access
+ * tokens' key, so that it can never be replayed as an access token; any process can verify it. It is
+ * spent on first use: the spent set lives in this process, which is exact on embedded PGlite (one
+ * process). On a PostgreSQL deployment of several processes, a ticket replayed within its 60 seconds
+ * on another process would still open a stream for the same user (see the flags README).
+ */
+export interface StreamTickets {
+  issue(holder: StreamTicketHolder): Promise<string>;
+  /** The holder, or `undefined` when the ticket is malformed, expired, not ours, or already used. */
+  redeem(ticket: string): Promise<StreamTicketHolder | undefined>;
+}
+
+const AUDIENCE = 'cairn-flag-stream';
+const ISSUER = 'cairn';
+
+export function createStreamTickets(secret: string, now: () => number = Date.now): StreamTickets {
+  const key = new TextEncoder().encode(secret);
+  /** Ticket id -> when it expires (ms); entries leave once expired. */
+  const spent = new Map<string, number>();
+
+  function forgetExpired(): void {
+    const time = now();
+    for (const [id, expiresAt] of spent) if (expiresAt <= time) spent.delete(id);
+  }
+
+  return {
+    async issue(holder) {
+      const issuedAt = Math.floor(now() / 1000);
+      return new SignJWT({ org: holder.organisationId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(holder.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setJti(randomUUID())
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + FLAG_STREAM_TICKET_SECONDS)
+        .sign(key);
+    },
+    async redeem(ticket) {
+      try {
+        const { payload } = await jwtVerify(ticket, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+          clockTolerance: 0,
+        });
+        const { sub, org, jti, exp } = payload;
+        if (typeof sub !== 'string' || typeof org !== 'string' || !jti || !exp) return undefined;
+        forgetExpired();
+        if (spent.has(jti)) return undefined;
+        spent.set(jti, exp * 1000);
+        return { userId: sub, organisationId: org };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+}

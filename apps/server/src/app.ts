@@ -9,6 +9,7 @@ import { getOrCreateServerSecret } from './modules/auth/server-secrets.repositor
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       authRoutes(api);
       flagsRoutes(api);
       accountRoutes(api, config);
+      ssoRoutes(api, config);
       usersRoutes(api);
       options.extraApiRoutes?.(api);
     },

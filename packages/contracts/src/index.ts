@@ -5,3 +5,4 @@ export * from './system';
 export * from './auth-enums';
 export * from './auth';
 export * from './flags';
+export * from './sso';

@@ -1,0 +1,111 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { identityProviders, organisations, ssoStates, users } from '../../db/schema';
+import type { NewUser, UserRow } from '../auth/users.repository';
+
+export type IdentityProviderRow = typeof identityProviders.$inferSelect;
+export type NewIdentityProvider = typeof identityProviders.$inferInsert;
+export type SsoStateRow = typeof ssoStates.$inferSelect;
+export type OrganisationRow = typeof organisations.$inferSelect;
+
+export async function findIdentityProvider(db: Db, organisationId: string): Promise<IdentityProviderRow | undefined> {
+  const [row] = await db.select().from(identityProviders).where(eq(identityProviders.organisationId, organisationId));
+  return row;
+}
+
+export async function findOrganisation(db: Db, organisationId: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
+  return row;
+}
+
+export async function findOrganisationBySlug(db: Db, slug: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organisations)
+    .where(sql`lower(${organisations.slug}) = lower(${slug})`);
+  return row;
+}
+
+/** The provider whose email domain is this one; none when two organisations claim it (ambiguous). */
+export async function findIdentityProviderByEmailDomain(
+  db: Db,
+  domain: string,
+): Promise<IdentityProviderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(identityProviders)
+    .where(sql`lower(${identityProviders.emailDomain}) = lower(${domain})`)
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export async function upsertIdentityProvider(db: Db, provider: NewIdentityProvider): Promise<IdentityProviderRow> {
+  const { organisationId: _key, ...changes } = provider;
+  const [row] = await db
+    .insert(identityProviders)
+    .values(provider)
+    .onConflictDoUpdate({ target: identityProviders.organisationId, set: changes })
+    .returning();
+  if (!row) throw new Error('identity provider not saved');
+  return row;
+}
+
+/** Removes the organisation's provider and its sign-ins in flight; true when there was one. */
+export async function deleteIdentityProvider(db: Db, organisationId: string): Promise<boolean> {
+  await db.delete(ssoStates).where(eq(ssoStates.organisationId, organisationId));
+  const deleted = await db
+    .delete(identityProviders)
+    .where(eq(identityProviders.organisationId, organisationId))
+    .returning({ organisationId: identityProviders.organisationId });
+  return deleted.length > 0;
+}
+
+export async function insertSsoState(db: Db, state: SsoStateRow): Promise<void> {
+  await db.insert(ssoStates).values(state);
+}
+
+/**
+ * Takes the sign-in in flight out of the table: a state is used once, even by two requests racing
+ * (one DELETE wins). Expired states are swept on the way.
+ */
+export async function consumeSsoState(db: Db, stateKey: string, now: Date): Promise<SsoStateRow | undefined> {
+  const [row] = await db.delete(ssoStates).where(eq(ssoStates.state, stateKey)).returning();
+  await db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
+  return row;
+}
+
+export async function findSsoUser(db: Db, organisationId: string, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.oidcSubject, subject)));
+  return row;
+}
+
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row !== undefined;
+}
+
+export async function insertSsoUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+export async function recordSsoSignIn(
+  db: Db,
+  userId: string,
+  profile: { email: string; firstName: string; lastName: string; at: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ email: profile.email, firstName: profile.firstName, lastName: profile.lastName, lastLoginAt: profile.at })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('user not found');
+  return row;
+}

@@ -1,0 +1,253 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EndpointBody, IdentityProvider, SsoFailureReason } from '@cairn/contracts';
+import type { completeSso as completeEndpoint, startSso as startEndpoint } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import {
+  authorizationUrl,
+  discoverProvider,
+  endSessionUrl,
+  exchangeCode,
+  newAuthorizationChecks,
+  OidcError,
+  type OidcIdentity,
+} from '../../integrations/oidc/oidc-client';
+import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { writeAudit } from '../audit/audit.repository';
+import type { AccessTokens, AuthContext } from '../auth/access-tokens';
+import { issueSession } from '../auth/sessions';
+import type { UserRow } from '../auth/users.repository';
+import {
+  consumeSsoState,
+  findIdentityProvider,
+  findIdentityProviderByEmailDomain,
+  findOrganisation,
+  findOrganisationBySlug,
+  findSsoUser,
+  insertSsoState,
+  insertSsoUser,
+  isUsernameTaken,
+  recordSsoSignIn,
+  type IdentityProviderRow,
+} from './sso.repository';
+
+export interface SsoServiceDeps {
+  db: Db;
+  accessTokens: AccessTokens;
+  /** Seals and opens the providers' client secrets. */
+  secretBox: () => Promise<SecretBox>;
+  /** Cairn's public origin (from `CAIRN_API_URL`): the redirect URI is its `/sso` route. */
+  publicOrigin: string;
+  now?: () => Date;
+}
+
+/** A sign-in in flight expires after ten minutes. */
+export const SSO_STATE_TTL_MS = 10 * 60_000;
+
+export function ssoRedirectUri(publicOrigin: string): string {
+  return `${publicOrigin}/sso`;
+}
+
+export function ssoPostLogoutRedirectUri(publicOrigin: string): string {
+  return `${publicOrigin}/`;
+}
+
+/**
+ * Starts SSO: finds the organisation's provider (by slug, or by the email's domain), records the
+ * state, nonce and PKCE verifier for ten minutes, and answers the provider's authorization URL.
+ */
+export async function startSso(
+  deps: SsoServiceDeps,
+  input: EndpointBody<typeof startEndpoint> & { clientAddress: string | undefined },
+): Promise<{ authorizationUrl: string }> {
+  const now = deps.now?.() ?? new Date();
+  const provider = await providerFor(deps.db, input);
+  if (!provider) {
+    await writeAudit(deps.db, {
+      organisationId: undefined,
+      userId: undefined,
+      action: 'auth.sso_start_refused',
+      clientAddress: input.clientAddress,
+      details: { reason: 'unknown_organisation' },
+    });
+    throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this organisation.');
+  }
+  const configuration = await providerConfiguration(deps, provider);
+  const checks = await newAuthorizationChecks();
+  const redirectUri = ssoRedirectUri(deps.publicOrigin);
+  await insertSsoState(deps.db, {
+    state: stateKey(checks.state, input.browserBinding),
+    organisationId: provider.organisationId,
+    codeVerifier: checks.codeVerifier,
+    nonce: checks.nonce,
+    redirectUri,
+    returnTo: input.returnTo ?? null,
+    expiresAt: new Date(now.getTime() + SSO_STATE_TTL_MS),
+  });
+  return { authorizationUrl: authorizationUrl(configuration, { ...checks, redirectUri, scope: provider.scopes }) };
+}
+
+/**
+ * Completes SSO with the provider's answer. The state is used once and must be younger than ten
+ * minutes; the code is exchanged with the PKCE verifier and the ID token's nonce checked. The user is
+ * found by (organisation, subject), or created in that organisation on a first sign-in.
+ */
+export async function completeSso(
+  deps: SsoServiceDeps,
+  input: EndpointBody<typeof completeEndpoint> & { clientAddress: string | undefined },
+): Promise<{ jwtToken: string; refreshToken: string; returnTo?: string }> {
+  const now = deps.now?.() ?? new Date();
+  const row = await consumeSsoState(deps.db, stateKey(input.state, input.browserBinding), now);
+  const refuse = async (reason: SsoFailureReason, organisationId?: string, detail?: string): Promise<never> => {
+    await writeAudit(deps.db, {
+      organisationId,
+      userId: undefined,
+      action: 'auth.sso_failed',
+      clientAddress: input.clientAddress,
+      details: { reason, ...(detail ? { detail: detail.slice(0, 200) } : {}) },
+    });
+    throw new AppError('UNAUTHENTICATED', FAILURE_MESSAGES[reason], { reason });
+  };
+  if (!row) return refuse('unknown_state');
+  if (row.expiresAt <= now) return refuse('expired_state', row.organisationId);
+  if (input.error !== undefined || input.code === undefined) {
+    return refuse('provider_error', row.organisationId, input.error);
+  }
+  const provider = await findIdentityProvider(deps.db, row.organisationId);
+  if (!provider) return refuse('provider_error', row.organisationId, 'the provider was removed');
+
+  let identity: OidcIdentity;
+  try {
+    const configuration = await providerConfiguration(deps, provider);
+    const callbackUrl = new URL(row.redirectUri);
+    callbackUrl.searchParams.set('code', input.code);
+    callbackUrl.searchParams.set('state', input.state);
+    if (input.iss !== undefined) callbackUrl.searchParams.set('iss', input.iss);
+    identity = await exchangeCode(configuration, { ...row, callbackUrl, state: input.state });
+  } catch (error) {
+    if (error instanceof OidcError) return refuse(error.reason, row.organisationId, error.detail);
+    if (error instanceof AppError) return refuse('provider_error', row.organisationId, error.message);
+    throw error;
+  }
+
+  const user = await signInUser(deps.db, provider, identity, now);
+  await writeAudit(deps.db, {
+    organisationId: user.organisationId,
+    userId: user.id,
+    action: 'auth.sign_in',
+    clientAddress: input.clientAddress,
+    details: { method: 'oidc' },
+  });
+  const session = await issueSession(deps.db, deps.accessTokens, user);
+  return {
+    jwtToken: session.token,
+    refreshToken: session.refreshToken,
+    ...(row.returnTo ? { returnTo: row.returnTo } : {}),
+  };
+}
+
+/**
+ * The provider's sign-out page for an SSO user (spec §4 "Logout"), returning to Cairn's origin; none
+ * for a password user or when the provider has no end-session endpoint.
+ */
+export async function ssoLogoutUrl(deps: SsoServiceDeps, auth: AuthContext): Promise<{ logoutUrl?: string }> {
+  if (!auth.isSaml) return {};
+  const provider = await findIdentityProvider(deps.db, auth.organisationId);
+  if (!provider) return {};
+  const configuration = await providerConfiguration(deps, provider);
+  const logoutUrl = endSessionUrl(configuration, {
+    postLogoutRedirectUri: ssoPostLogoutRedirectUri(deps.publicOrigin),
+  });
+  return logoutUrl ? { logoutUrl } : {};
+}
+
+/** The provider as the admin API shows it: never the client secret. */
+export function identityProviderView(provider: IdentityProviderRow, publicOrigin: string): IdentityProvider {
+  return {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    hasClientSecret: provider.clientSecretEncrypted !== '',
+    scopes: provider.scopes,
+    ...(provider.emailDomain ? { emailDomain: provider.emailDomain } : {}),
+    defaultView: provider.defaultView as IdentityProvider['defaultView'],
+    redirectUri: ssoRedirectUri(publicOrigin),
+    postLogoutRedirectUri: ssoPostLogoutRedirectUri(publicOrigin),
+  };
+}
+
+/** Discovery of the provider with its decrypted client secret. */
+export async function providerConfiguration(deps: SsoServiceDeps, provider: IdentityProviderRow) {
+  const secretBox = await deps.secretBox();
+  const clientSecret = secretBox.open(provider.clientSecretEncrypted, provider.organisationId);
+  try {
+    return await discoverProvider({ issuer: provider.issuer, clientId: provider.clientId, clientSecret });
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The identity provider does not answer, please try again later.');
+  }
+}
+
+const FAILURE_MESSAGES: Record<SsoFailureReason, string> = {
+  unknown_state: 'This sign-in link is not valid or was already used. Please sign in again.',
+  expired_state: 'This sign-in link has expired. Please sign in again.',
+  nonce_mismatch: 'The identity provider answer does not match this sign-in. Please sign in again.',
+  provider_error: 'The identity provider did not sign you in. Please try again.',
+};
+
+/** The state as stored: hashed with the browser binding, so only the browser that started can finish. */
+function stateKey(state: string, browserBinding: string | undefined): string {
+  return createHash('sha256')
+    .update(`${state}\u0000${browserBinding ?? ''}`)
+    .digest('base64url');
+}
+
+async function providerFor(
+  db: Db,
+  input: { organisation?: string; email?: string },
+): Promise<IdentityProviderRow | undefined> {
+  if (input.organisation !== undefined) {
+    const organisation = await findOrganisationBySlug(db, input.organisation);
+    return organisation ? findIdentityProvider(db, organisation.id) : undefined;
+  }
+  const domain = input.email?.split('@').pop();
+  return domain ? findIdentityProviderByEmailDomain(db, domain) : undefined;
+}
+
+async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcIdentity, now: Date): Promise<UserRow> {
+  const profile = {
+    email: identity.email ?? '',
+    firstName: identity.firstName ?? '',
+    lastName: identity.lastName ?? '',
+    at: now,
+  };
+  const existing = await findSsoUser(db, provider.organisationId, identity.subject);
+  if (existing) return recordSsoSignIn(db, existing.id, profile);
+  try {
+    return await insertSsoUser(db, {
+      organisationId: provider.organisationId,
+      username: await freeUsername(db, provider.organisationId, identity),
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      passwordHash: null,
+      view: provider.defaultView,
+      identitySource: 'oidc',
+      oidcSubject: identity.subject,
+      lastLoginAt: now,
+    });
+  } catch (error) {
+    // Two first sign-ins of the same person racing: the other one created the user.
+    const created = await findSsoUser(db, provider.organisationId, identity.subject);
+    if (created) return created;
+    throw error;
+  }
+}
+
+/** Usernames are unique across organisations: the email when free, else qualified by the organisation. */
+async function freeUsername(db: Db, organisationId: string, identity: OidcIdentity): Promise<string> {
+  const base = identity.email ?? identity.subject;
+  if (!(await isUsernameTaken(db, base))) return base;
+  const organisation = await findOrganisation(db, organisationId);
+  const qualified = `${base}#${organisation?.slug ?? organisationId}`;
+  if (!(await isUsernameTaken(db, qualified))) return qualified;
+  return `${qualified}-${randomBytes(4).toString('hex')}`;
+}

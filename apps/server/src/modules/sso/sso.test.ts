@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, identityProviders, ssoStates, users } from '../../db/schema';
+import {
+  newTestAccount,
+  signInAtProvider,
+  startTestOpenIdProvider,
+  type TestAccount,
+  type TestOpenIdProvider,
+} from '../../integrations/oidc/test-openid-provider';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createOrganisation, createUser } from '../../testing/factories';
+
+let test: TestApp;
+let idp: TestOpenIdProvider;
+const accounts: TestAccount[] = [];
+let riverside: { id: string; slug: string };
+let adminToken: string;
+
+const db = () => test.app.database.db;
+const browserBinding = () => randomBytes(24).toString('base64url');
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  idp = await startTestOpenIdProvider({
+    redirectUris: ['http://localhost:3000/sso'],
+    postLogoutRedirectUris: ['http://localhost:3000/'],
+    accounts,
+  });
+  riverside = await createOrganisation(db(), 'Riverside Family Medicine');
+  adminToken = await signInAsAdmin(riverside.id);
+  const response = await post('/api/admin/identityProvider/set', adminToken, {
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    emailDomain: 'riverside.example',
+    defaultView: 'Coder',
+  });
+  expect(response.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await test.app.close();
+  await idp.close();
+});
+
+async function post(url: string, token: string | undefined, payload: Record<string, unknown> = {}) {
+  return test.app.inject({ method: 'POST', url, payload, headers: token ? { token } : {} });
+}
+
+async function signInAsAdmin(organisationId: string): Promise<string> {
+  const admin = await createUser(db(), { organisationId, isAdmin: true });
+  const response = await post('/api/auth/login', undefined, { username: admin.username, password: admin.password });
+  return response.json<{ result: { token: string } }>().result.token;
+}
+
+async function start(body: Record<string, unknown>) {
+  const response = await post('/api/auth/sso/start', undefined, body);
+  return {
+    response,
+    authorizationUrl: response.json<{ result?: { authorizationUrl: string } }>().result?.authorizationUrl,
+  };
+}
+
+/** Starts SSO for Riverside, signs in at the provider, and answers what the provider sent back. */
+async function signInAtRiverside(account: TestAccount, binding = browserBinding(), returnTo?: string) {
+  if (!accounts.includes(account)) accounts.push(account);
+  const { authorizationUrl } = await start({ organisation: riverside.slug, browserBinding: binding, returnTo });
+  const callback = await signInAtProvider(authorizationUrl ?? '', account);
+  return {
+    browserBinding: binding,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+    iss: callback.searchParams.get('iss') ?? undefined,
+    callback,
+  };
+}
+
+/** Completes SSO with what the provider sent back (the web app's `/sso` route does the same). */
+async function complete({ callback: _url, ...body }: Record<string, unknown>) {
+  return post('/api/auth/sso/complete', undefined, body);
+}
+
+describe('SSO with the organisation OpenID provider', () => {
+  it('starts the authorization code flow with PKCE, state and nonce, returning to the web app /sso route', async () => {
+    const { response, authorizationUrl } = await start({ organisation: riverside.slug });
+    expect(response.statusCode).toBe(200);
+    const url = new URL(authorizationUrl ?? '');
+    expect(url.origin).toBe(idp.issuer);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: idp.clientId,
+      response_type: 'code',
+      redirect_uri: 'http://localhost:3000/sso',
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+  });
+
+  it("finds the organisation by the domain of the user's email", async () => {
+    const { response } = await start({ email: 'grace@riverside.example' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown organisation with 404, by slug and by email domain', async () => {
+    for (const body of [{ organisation: 'no-such-clinic' }, { email: 'someone@elsewhere.example' }]) {
+      const { response } = await start(body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('refuses a return path that leaves Cairn', async () => {
+    const { response } = await start({ organisation: riverside.slug, returnTo: '//evil.example/phish' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('creates the user in the organisation on a first sign-in and finds the same user on the next', async () => {
+    const account = newTestAccount();
+    const first = await signInAtRiverside(account, browserBinding(), '/doc/42');
+    expect(first.callback.origin + first.callback.pathname).toBe('http://localhost:3000/sso');
+    const response = await complete(first);
+    expect(response.statusCode).toBe(200);
+    const { result } = response.json<{ result: { jwtToken: string; refreshToken: string; returnTo?: string } }>();
+    expect(result.returnTo).toBe('/doc/42');
+    expect(result.refreshToken).toMatch(/^[\w-]{40,}$/);
+
+    const [created] = await db().select().from(users).where(eq(users.oidcSubject, account.subject));
+    expect(created).toMatchObject({
+      organisationId: riverside.id,
+      identitySource: 'oidc',
+      email: account.email,
+      firstName: 'Ada',
+      lastName: account.familyName,
+      view: 'Coder',
+      passwordHash: null,
+      isAdmin: false,
+    });
+    const auth = await test.app.accessTokens.verify(result.jwtToken);
+    expect(auth).toMatchObject({ userId: created?.id, organisationId: riverside.id, isSaml: true, isAdmin: false });
+
+    const again = await complete(await signInAtRiverside(account));
+    expect(again.statusCode).toBe(200);
+    const matching = await db().select().from(users).where(eq(users.oidcSubject, account.subject));
+    expect(matching).toHaveLength(1);
+    const signIns = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, created?.id ?? ''), eq(auditLog.action, 'auth.sign_in')));
+    expect(signIns).toHaveLength(2);
+    expect(signIns[0]?.details).toEqual({ method: 'oidc' });
+  });
+
+  it('lets the SSO user call /api/v2 paths with a Bearer header', async () => {
+    const response = await complete(await signInAtRiverside(newTestAccount()));
+    const { jwtToken } = response.json<{ result: { jwtToken: string } }>().result;
+    const metadata = await test.app.inject({
+      method: 'POST',
+      url: '/api/v2/getUserMetadata',
+      payload: {},
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.json()).toMatchObject({ result: { view: 'Coder', is_admin: false } });
+  });
+
+  it('refuses a wrong state, and says why, in an audited 401', async () => {
+    const answer = await signInAtRiverside(newTestAccount());
+    const response = await complete({ ...answer, state: `${answer.state}x` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', details: { reason: 'unknown_state' } } });
+    const failures = await db().select().from(auditLog).where(eq(auditLog.action, 'auth.sso_failed'));
+    expect(failures.some((row) => row.details?.reason === 'unknown_state')).toBe(true);
+    expect(JSON.stringify(failures)).not.toContain(answer.code);
+  });
+
+  it('refuses a state that was already used', async () => {
+    const answer = await signInAtRiverside(newTestAccount());
+    expect((await complete(answer)).statusCode).toBe(200);
+    const reused = await complete(answer);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toMatchObject({ error: { details: { reason: 'unknown_state' } } });
+  });
+
+  it('refuses to finish in another browser than the one that started (login CSRF)', async () => {
+    const answer = await signInAtRiverside(newTestAccount());
+    const response = await complete({ ...answer, browserBinding: browserBinding() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { details: { reason: 'unknown_state' } } });
+  });
+
+  it('refuses a state older than ten minutes', async () => {
+    const answer = await signInAtRiverside(newTestAccount());
+    await db()
+      .update(ssoStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(ssoStates.organisationId, riverside.id));
+    const response = await complete(answer);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { details: { reason: 'expired_state' } } });
+  });
+
+  it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
+    const answer = await signInAtRiverside(newTestAccount());
+    await db().update(ssoStates).set({ nonce: 'another-nonce' }).where(eq(ssoStates.organisationId, riverside.id));
+    const response = await complete(answer);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { details: { reason: 'nonce_mismatch' } } });
+  });
+
+  it("refuses the provider's error answer and a code the provider does not know", async () => {
+    const denied = await signInAtRiverside(newTestAccount());
+    const refused = await complete({
+      state: denied.state,
+      browserBinding: denied.browserBinding,
+      error: 'access_denied',
+    });
+    expect(refused.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', details: { reason: 'provider_error' } } });
+
+    const forged = await signInAtRiverside(newTestAccount());
+    const response = await complete({ ...forged, code: 'not-a-code-the-provider-issued' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { details: { reason: 'provider_error' } } });
+  });
+
+  it("gives an SSO user the provider's logout page, and a password user none", async () => {
+    const response = await complete(await signInAtRiverside(newTestAccount()));
+    const { jwtToken } = response.json<{ result: { jwtToken: string } }>().result;
+    const logout = await test.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/sso/logoutUrl',
+      payload: {},
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
+    const logoutUrl = new URL(logout.json<{ result: { logoutUrl: string } }>().result.logoutUrl);
+    expect(logoutUrl.origin).toBe(idp.issuer);
+    expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/');
+    expect(logoutUrl.searchParams.get('client_id')).toBe(idp.clientId);
+    const provider = await fetch(logoutUrl);
+    expect(provider.status).toBe(200);
+
+    const passwordUser = await post('/api/auth/sso/logoutUrl', adminToken);
+    expect(passwordUser.json()).toEqual({ result: {} });
+  });
+});
+
+describe('the identity provider administration', () => {
+  it('never returns the client secret and stores it sealed', async () => {
+    const response = await post('/api/admin/identityProvider/get', adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      result: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        hasClientSecret: true,
+        scopes: 'openid email profile',
+        emailDomain: 'riverside.example',
+        defaultView: 'Coder',
+        redirectUri: 'http://localhost:3000/sso',
+        postLogoutRedirectUri: 'http://localhost:3000/',
+      },
+    });
+    expect(response.body).not.toContain(idp.clientSecret);
+    const [row] = await db().select().from(identityProviders).where(eq(identityProviders.organisationId, riverside.id));
+    expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
+    expect(row?.clientSecretEncrypted).not.toContain(idp.clientSecret);
+  });
+
+  it('keeps the stored secret when a change omits it, and SSO still works', async () => {
+    const response = await post('/api/admin/identityProvider/set', adminToken, {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      emailDomain: 'riverside.example',
+      defaultView: 'Coder',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await complete(await signInAtRiverside(newTestAccount()))).statusCode).toBe(200);
+  });
+
+  it('refuses an issuer that does not answer discovery, naming the field', async () => {
+    const response = await post('/api/admin/identityProvider/set', adminToken, {
+      issuer: 'http://127.0.0.1:9/nothing-here',
+      clientId: 'x',
+      clientSecret: 'y',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: { details: { issues: [{ field: 'issuer' }] } } });
+  });
+
+  it('is for administrators only: FORBIDDEN to a user without the admin flag, even with admin_tool', async () => {
+    const user = await createUser(db(), { organisationId: riverside.id, permissions: ['admin_tool'] });
+    const signIn = await post('/api/auth/login', undefined, { username: user.username, password: user.password });
+    const token = signIn.json<{ result: { token: string } }>().result.token;
+    for (const action of ['get', 'set', 'delete']) {
+      const body = action === 'set' ? { issuer: idp.issuer, clientId: 'x', clientSecret: 'y' } : {};
+      const response = await post(`/api/admin/identityProvider/${action}`, token, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    }
+    expect((await post('/api/admin/identityProvider/get', undefined)).statusCode).toBe(401);
+  });
+
+  it("keeps another organisation's provider invisible to an admin of a different organisation", async () => {
+    const hillside = await createOrganisation(db(), 'Hillside Clinic');
+    const hillsideAdmin = await signInAsAdmin(hillside.id);
+    const read = await post('/api/admin/identityProvider/get', hillsideAdmin);
+    expect(read.statusCode).toBe(404);
+    expect(read.body).not.toContain(idp.issuer);
+    expect((await post('/api/admin/identityProvider/delete', hillsideAdmin)).statusCode).toBe(404);
+    expect((await post('/api/admin/identityProvider/get', adminToken)).statusCode).toBe(200);
+
+    const claimed = await post('/api/admin/identityProvider/set', hillsideAdmin, {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      emailDomain: 'riverside.example',
+    });
+    expect(claimed.statusCode).toBe(409);
+  });
+
+  it('deletes the provider: SSO for the organisation then stops', async () => {
+    const laketown = await createOrganisation(db(), 'Laketown Health');
+    const laketownAdmin = await signInAsAdmin(laketown.id);
+    const set = await post('/api/admin/identityProvider/set', laketownAdmin, {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(200);
+    expect((await post('/api/admin/identityProvider/delete', laketownAdmin)).json()).toEqual({ result: true });
+    expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(404);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.organisationId, laketown.id));
+    expect(audit.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['sso.identity_provider_set', 'sso.identity_provider_deleted']),
+    );
+    expect(JSON.stringify(audit)).not.toContain(idp.clientSecret);
+  });
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { VIEWS } from './auth-enums';
+import { defineEndpoint } from './endpoint';
+import { resultEnvelope } from './envelope';
+
+/**
+ * Why an SSO completion was refused, in `error.details.reason` of the 401 UNAUTHENTICATED answer:
+ * the state is unknown (wrong, already used, or started in another browser), it expired (10 minutes),
+ * the ID token's nonce is not the one sent, or the identity provider answered with an error.
+ */
+export const SSO_FAILURE_REASONS = ['unknown_state', 'expired_state', 'nonce_mismatch', 'provider_error'] as const;
+export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
+
+/** A path inside Cairn (`/doc/1`, `/overlay/...`): never another site (`//evil.test`, `https://...`). */
+export const returnToPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'A path inside Cairn, starting with a single /');
+
+/**
+ * A random value the browser keeps (session storage) from start to completion: the state is only
+ * accepted with it, so a sign-in started in one browser cannot be completed in another (login CSRF,
+ * RFC 6749 §10.12).
+ */
+const browserBinding = z.string().min(22).max(200);
+
+export const startSso = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sso/start',
+  summary: "Start single sign-on: the organisation's identity provider URL to send the browser to",
+  tags: ['sso'],
+  auth: 'public',
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  body: z
+    .strictObject({
+      /** The organisation's slug. */
+      organisation: z.string().trim().min(1).max(100).optional(),
+      /** Or the user's email: its domain finds the organisation. */
+      email: z.email().max(320).optional(),
+      returnTo: returnToPath.optional(),
+      browserBinding: browserBinding.optional(),
+    })
+    .refine((body) => body.organisation !== undefined || body.email !== undefined, {
+      message: 'Required',
+      path: ['organisation'],
+    }),
+  response: resultEnvelope(z.object({ authorizationUrl: z.url() })),
+});
+
+export const completeSso = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sso/complete',
+  summary: "Finish single sign-on with the identity provider's answer (code and state): a Cairn session",
+  tags: ['sso'],
+  auth: 'public',
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  body: z
+    .strictObject({
+      state: z.string().min(1).max(200),
+      code: z.string().min(1).max(2000).optional(),
+      /** The issuer the provider names in its answer (RFC 9207), checked when present. */
+      iss: z.string().max(2000).optional(),
+      /** The provider's error instead of a code (`access_denied`, ...). */
+      error: z.string().max(200).optional(),
+      errorDescription: z.string().max(2000).optional(),
+      browserBinding: browserBinding.optional(),
+    })
+    .refine((body) => body.code !== undefined || body.error !== undefined, { message: 'Required', path: ['code'] }),
+  response: resultEnvelope(
+    z.object({
+      /** Cairn's access token; SSO users carry `isSaml: true` and call `/api/v2/...` with a Bearer header. */
+      jwtToken: z.string(),
+      refreshToken: z.string(),
+      returnTo: returnToPath.optional(),
+    }),
+  ),
+});
+
+export const getSsoLogoutUrl = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sso/logoutUrl',
+  summary: "The identity provider's sign-out page for the signed-in SSO user (absent for other users)",
+  tags: ['sso'],
+  auth: 'user',
+  v2: true,
+  body: z.strictObject({}),
+  response: resultEnvelope(z.object({ logoutUrl: z.url().optional() })),
+});
+
+/** An organisation's OpenID provider as an administrator sets it. */
+export const identityProviderInput = z.strictObject({
+  /** The issuer; its `/.well-known/openid-configuration` must answer. */
+  issuer: z.url({ protocol: /^https?$/ }).max(500),
+  clientId: z.string().trim().min(1).max(500),
+  /** Required the first time; omitted on a later change, the stored one is kept. Never returned. */
+  clientSecret: z.string().min(1).max(2000).optional(),
+  scopes: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/(^|\s)openid(\s|$)/, "The scopes include 'openid'")
+    .default('openid email profile'),
+  /** Users whose email ends with `@<emailDomain>` sign in through this provider. */
+  emailDomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'A domain such as clinic.example')
+    .optional(),
+  /** The view given to a user the provider signs in for the first time. */
+  defaultView: z.enum(VIEWS).default('Provider'),
+});
+
+/** An organisation's OpenID provider as the API shows it: never the client secret. */
+export const identityProvider = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  scopes: z.string(),
+  emailDomain: z.string().optional(),
+  defaultView: z.enum(VIEWS),
+  /** What to register at the provider as the redirect URI (Cairn's `/sso` route). */
+  redirectUri: z.string(),
+  /** What to register at the provider as the post-logout redirect URI (Cairn's origin). */
+  postLogoutRedirectUri: z.string(),
+});
+export type IdentityProvider = z.infer<typeof identityProvider>;
+
+export const getIdentityProvider = defineEndpoint({
+  method: 'POST',
+  path: '/admin/identityProvider/get',
+  summary: "The organisation's SSO identity provider, without its secret (administrators only)",
+  tags: ['sso', 'admin'],
+  auth: 'user',
+  v2: true,
+  body: z.strictObject({}),
+  response: resultEnvelope(identityProvider),
+});
+
+export const setIdentityProvider = defineEndpoint({
+  method: 'POST',
+  path: '/admin/identityProvider/set',
+  summary: "Set the organisation's SSO identity provider (administrators only)",
+  tags: ['sso', 'admin'],
+  auth: 'user',
+  v2: true,
+  body: identityProviderInput,
+  response: resultEnvelope(identityProvider),
+});
+
+export const deleteIdentityProvider = defineEndpoint({
+  method: 'POST',
+  path: '/admin/identityProvider/delete',
+  summary: "Remove the organisation's SSO identity provider (administrators only)",
+  tags: ['sso', 'admin'],
+  auth: 'user',
+  v2: true,
+  body: z.strictObject({}),
+  response: resultEnvelope(z.literal(true)),
+});

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, refreshTokens, users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createOrganisation, createUser } from '../../testing/factories';
+import { DAY_MS } from '../auth/policy';
+import { createTotp, newTotpSecret } from '../auth/totp';
+
+let test: TestApp;
+let organisationId: string;
+let addressCount = 0;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  organisationId = (await createOrganisation(test.app.database.db)).id;
+});
+afterAll(async () => {
+  await test.app.close();
+});
+
+const db = () => test.app.database.db;
+
+interface LoginAnswer {
+  status: string;
+  token?: string;
+  refreshToken?: string;
+  lockedUntil?: string;
+}
+
+/** Each call from its own client address, so that the per-address rate limits stay out of the way. */
+function post(url: string, payload: Record<string, unknown>) {
+  addressCount += 1;
+  return test.app.inject({ method: 'POST', url, payload, remoteAddress: `10.2.0.${addressCount % 250}` });
+}
+
+async function signIn(username: string, password: string, totpCode?: string): Promise<LoginAnswer> {
+  const response = await post('/api/auth/login', { username, password, ...(totpCode ? { totpCode } : {}) });
+  return response.json().result as LoginAnswer;
+}
+
+function changePassword(body: { username: string; oldPassword: string; newPassword: string; totpCode?: string }) {
+  return post('/api/auth/changePassword', body);
+}
+
+async function storedUser(id: string) {
+  const [row] = await db().select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error('user gone');
+  return row;
+}
+
+describe('POST /api/auth/changePassword', () => {
+  it('completes the forced first-login change and signs the user in', async () => {
+    const user = await createUser(db(), { organisationId, mustChangePassword: true });
+    expect((await signIn(user.username, user.password)).status).toBe('firstLoginPasswordChange');
+
+    const response = await changePassword({
+      username: user.username,
+      oldPassword: user.password,
+      newPassword: 'my own passphrase',
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().result as LoginAnswer;
+    expect(result.status).toBe('success');
+    expect((await test.app.accessTokens.verify(result.token ?? ''))?.userId).toBe(user.id);
+    expect(result.refreshToken).toBeTruthy();
+    const row = await storedUser(user.id);
+    expect(row.mustChangePassword).toBe(false);
+    expect(row.lastPasswordChangeAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await signIn(user.username, 'my own passphrase')).status).toBe('success');
+    expect((await signIn(user.username, user.password)).status).toBe('credentialsFailure');
+  });
+
+  it('renews a password older than 180 days', async () => {
+    const user = await createUser(db(), { organisationId, lastPasswordChangeAt: new Date(Date.now() - 181 * DAY_MS) });
+    expect((await signIn(user.username, user.password)).status).toBe('oldPassword');
+    const response = await changePassword({
+      username: user.username,
+      oldPassword: user.password,
+      newPassword: 'fresh for another half year',
+    });
+    expect((response.json().result as LoginAnswer).status).toBe('success');
+    expect((await signIn(user.username, 'fresh for another half year')).status).toBe('success');
+  });
+
+  it('refuses a wrong current password as sign-in does, counting towards the lockout', async () => {
+    const user = await createUser(db(), { organisationId });
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await changePassword({
+        username: user.username,
+        oldPassword: 'not my password',
+        newPassword: 'whatever it may be',
+      });
+      statuses.push((response.json().result as LoginAnswer).status);
+    }
+    expect(statuses).toEqual([
+      'credentialsFailure',
+      'credentialsFailure',
+      'credentialsFailure',
+      'credentialsFailure',
+      'passwordAttemptsExceeded',
+    ]);
+    expect((await signIn(user.username, user.password)).status).toBe('passwordAttemptsExceeded');
+  });
+
+  it('answers an unknown user as a wrong password', async () => {
+    const response = await changePassword({
+      username: 'nobody-by-this-name',
+      oldPassword: 'anything at all',
+      newPassword: 'something else',
+    });
+    expect(response.json()).toEqual({ result: { status: 'credentialsFailure' } });
+  });
+
+  it('refuses the current password as the new one, naming newPassword', async () => {
+    const user = await createUser(db(), { organisationId, mustChangePassword: true });
+    const response = await changePassword({
+      username: user.username,
+      oldPassword: user.password,
+      newPassword: user.password,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(response.json().error.details.issues[0].field).toBe('newPassword');
+    expect((await storedUser(user.id)).mustChangePassword).toBe(true);
+  });
+
+  it('refuses a new password shorter than 8 characters with 422 naming newPassword', async () => {
+    const user = await createUser(db(), { organisationId });
+    const response = await changePassword({
+      username: user.username,
+      oldPassword: user.password,
+      newPassword: 'short',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('newPassword');
+    expect(response.json().error.message).toContain('at least 8 characters');
+  });
+
+  it('asks for the one-time code before changing the password of a TOTP user', async () => {
+    const secret = newTotpSecret();
+    const user = await createUser(db(), { organisationId, totpSecret: secret, isTotpEnabled: true });
+    const body = { username: user.username, oldPassword: user.password, newPassword: 'second factor first' };
+
+    expect((await changePassword(body)).json()).toEqual({ result: { status: 'totpRequired' } });
+    expect((await signIn(user.username, user.password)).status).toBe('totpRequired');
+    const code = createTotp(secret).generate();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await changePassword({ ...body, totpCode: wrong })).json()).toEqual({ result: { status: 'totpFailure' } });
+
+    const changed = await changePassword({ ...body, totpCode: code });
+    expect((changed.json().result as LoginAnswer).status).toBe('success');
+    expect((await signIn(user.username, 'second factor first', code)).status).toBe('totpFailure');
+  });
+
+  it('sends a dormant account to recovery by email instead', async () => {
+    const user = await createUser(db(), { organisationId, lastLoginAt: new Date(Date.now() - 91 * DAY_MS) });
+    const response = await changePassword({
+      username: user.username,
+      oldPassword: user.password,
+      newPassword: 'not this way',
+    });
+    expect(response.json()).toEqual({ result: { status: 'oldLogin' } });
+    expect((await signIn(user.username, user.password)).status).toBe('oldLogin');
+  });
+
+  it('ends the sessions opened with the old password', async () => {
+    const user = await createUser(db(), { organisationId });
+    const before = await signIn(user.username, user.password);
+    await changePassword({ username: user.username, oldPassword: user.password, newPassword: 'new and improved' });
+    const tokens = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(tokens).toHaveLength(2);
+    const refresh = await post('/api/auth/refresh', { refreshToken: before.refreshToken });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('audits the change and the sign-in, never the passwords', async () => {
+    const user = await createUser(db(), { organisationId, mustChangePassword: true, password: 'temporary 1234' });
+    await changePassword({ username: user.username, oldPassword: 'temporary 1234', newPassword: 'chosen 5678 words' });
+    const entries = await db().select().from(auditLog).where(eq(auditLog.userId, user.id));
+    expect(entries.map((entry) => entry.action)).toEqual(['auth.password_changed', 'auth.sign_in']);
+    expect(entries[0]?.details).toEqual({ reason: 'first_login' });
+    expect(JSON.stringify(entries)).not.toMatch(/temporary 1234|chosen 5678/);
+  });
+});

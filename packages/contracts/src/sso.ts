@@ -31,19 +31,15 @@ export const startSso = defineEndpoint({
   tags: ['sso'],
   auth: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
-  body: z
-    .strictObject({
-      /** The organisation's slug. */
-      organisation: z.string().trim().min(1).max(100).optional(),
-      /** Or the user's email: its domain finds the organisation. */
-      email: z.email().max(320).optional(),
-      returnTo: returnToPath.optional(),
-      browserBinding: browserBinding.optional(),
-    })
-    .refine((body) => body.organisation !== undefined || body.email !== undefined, {
-      message: 'Required',
-      path: ['organisation'],
-    }),
+  /** Neither organisation nor email: the only organisation with a provider, when there is exactly one. */
+  body: z.strictObject({
+    /** The organisation's slug. */
+    organisation: z.string().trim().min(1).max(100).optional(),
+    /** Or the user's email: its domain finds the organisation. */
+    email: z.email().max(320).optional(),
+    returnTo: returnToPath.optional(),
+    browserBinding: browserBinding.optional(),
+  }),
   response: resultEnvelope(z.object({ authorizationUrl: z.url() })),
 });
 

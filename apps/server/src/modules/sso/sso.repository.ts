@@ -39,6 +39,12 @@ export async function findIdentityProviderByEmailDomain(
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+/** The provider of the only organisation that has one (a single-clinic deployment); none otherwise. */
+export async function findOnlyIdentityProvider(db: Db): Promise<IdentityProviderRow | undefined> {
+  const rows = await db.select().from(identityProviders).limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
 export async function upsertIdentityProvider(db: Db, provider: NewIdentityProvider): Promise<IdentityProviderRow> {
   const { organisationId: _key, ...changes } = provider;
   const [row] = await db

@@ -21,6 +21,7 @@ import {
   consumeSsoState,
   findIdentityProvider,
   findIdentityProviderByEmailDomain,
+  findOnlyIdentityProvider,
   findOrganisation,
   findOrganisationBySlug,
   findSsoUser,
@@ -53,7 +54,8 @@ export function ssoPostLogoutRedirectUri(publicOrigin: string): string {
 }
 
 /**
- * Starts SSO: finds the organisation's provider (by slug, or by the email's domain), records the
+ * Starts SSO: finds the organisation's provider (by slug, by the email's domain, or the only one
+ * configured when neither is given), records the
  * state, nonce and PKCE verifier for ten minutes, and answers the provider's authorization URL.
  */
 export async function startSso(
@@ -208,8 +210,11 @@ async function providerFor(
     const organisation = await findOrganisationBySlug(db, input.organisation);
     return organisation ? findIdentityProvider(db, organisation.id) : undefined;
   }
-  const domain = input.email?.split('@').pop();
-  return domain ? findIdentityProviderByEmailDomain(db, domain) : undefined;
+  if (input.email !== undefined) {
+    const domain = input.email.split('@').pop();
+    return domain ? findIdentityProviderByEmailDomain(db, domain) : undefined;
+  }
+  return findOnlyIdentityProvider(db);
 }
 
 async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcIdentity, now: Date): Promise<UserRow> {

@@ -104,6 +104,11 @@ describe('SSO with the organisation OpenID provider', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('uses the only organisation with a provider when the request names none', async () => {
+    const { response } = await start({});
+    expect(response.statusCode).toBe(200);
+  });
+
   it('refuses an unknown organisation with 404, by slug and by email domain', async () => {
     for (const body of [{ organisation: 'no-such-clinic' }, { email: 'someone@elsewhere.example' }]) {
       const { response } = await start(body);
@@ -331,6 +336,7 @@ describe('the identity provider administration', () => {
     });
     expect(set.statusCode).toBe(200);
     expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(200);
+    expect((await start({})).response.statusCode).toBe(404);
     expect((await post('/api/admin/identityProvider/delete', laketownAdmin)).json()).toEqual({ result: true });
     expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(404);
     const audit = await db().select().from(auditLog).where(eq(auditLog.organisationId, laketown.id));

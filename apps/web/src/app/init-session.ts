@@ -1,17 +1,92 @@
+import { refreshSession } from '../lib/api';
+import { decodeToken, secondsLeft } from '../lib/jwt';
+import { queryClient } from '../lib/query-client';
+import { isTokenStale, readStoredSession, sessionStore, stateFromToken } from '../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../lib/storage-keys';
-import { sessionStore, stateFromToken } from '../lib/session';
+import { SAML_TOKEN_REFRESH_MARGIN_MS } from '../config/constants';
 import { logger } from './logger';
 
-/** Restores a stored session at start; an invalid stored token resets the auth store (spec §4). */
-export function initializeSession(): void {
-  const token = localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
-  if (!token) {
-    sessionStore.setState({ initializing: false });
-    return;
-  }
+export interface SessionSources {
+  /** Where the app was opened. */
+  location: { pathname: string; search: string };
+  /** An SSO code or `sso` parameter in the URL: finishes or starts SSO; true when the user is now signed in. */
+  handleSsoRequest?: (location: { pathname: string; search: string }) => Promise<boolean> | undefined;
+  /** Renews a stored password session; the new token or `undefined`. */
+  refresh: () => Promise<string | undefined>;
+  warn: (message: string) => void;
+  now?: () => number;
+}
+
+/**
+ * Initialization (spec §4): an SSO code or `sso` parameter first, then a stored SSO token, then a
+ * stored session (renewed when stale: less than an hour left); otherwise the user is signed out.
+ * Initializing ends in every case.
+ */
+export async function initializeSessionFrom(sources: SessionSources): Promise<void> {
   try {
-    sessionStore.setState({ ...stateFromToken(token, (message) => logger.warn(message)), initializing: false });
-  } catch {
+    const isSignedIn =
+      (await sources.handleSsoRequest?.(sources.location)) === true ||
+      restoreSsoToken(sources) ||
+      (await restorePasswordSession(sources));
+    if (!isSignedIn) sessionStore.reset();
+  } catch (error) {
+    sources.warn(`Session initialization failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     sessionStore.reset();
+  } finally {
+    sessionStore.setState({ initializing: false });
+  }
+}
+
+/** An SSO token kept from an earlier SSO sign-in, while it is valid beyond the 60-second margin. */
+function restoreSsoToken(sources: SessionSources): boolean {
+  const token = localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken);
+  if (!token) return false;
+  try {
+    const { exp } = decodeToken<{ exp?: number }>(token);
+    if (secondsLeft(exp, sources.now?.() ?? Date.now()) * 1000 <= SAML_TOKEN_REFRESH_MARGIN_MS) {
+      localStorage.removeItem(LOCAL_STORAGE_KEYS.ssoToken);
+      localStorage.removeItem(LOCAL_STORAGE_KEYS.ssoTokenExpiry);
+      return false;
+    }
+    sessionStore.setState({ ...stateFromToken(token, sources.warn), isSAML: true });
+    return true;
+  } catch {
+    localStorage.removeItem(LOCAL_STORAGE_KEYS.ssoToken);
+    return false;
+  }
+}
+
+/** The stored password session, renewed first when stale; a malformed or unrenewable one is dropped. */
+async function restorePasswordSession(sources: SessionSources): Promise<boolean> {
+  const stored = readStoredSession();
+  if (!stored) return false;
+  let token: string | undefined = stored.token;
+  try {
+    if (isTokenStale(token, sources.now?.() ?? Date.now())) token = await sources.refresh();
+  } catch {
+    token = undefined;
+  }
+  if (!token) return false;
+  sessionStore.setState({ ...stateFromToken(token, sources.warn), isSAML: false });
+  return true;
+}
+
+/** The EMR login routes do not load the user's config at start (spec §7). */
+function isEmrLoginPath(pathname: string): boolean {
+  return /^\/(overlay\/)?epic\/login(\/|$)/.test(pathname) || /^\/veradigm\/launch(\/|$)/.test(pathname);
+}
+
+/** Starts the session for the page the browser opened, then loads the user's config when signed in. */
+export async function initializeSession(): Promise<void> {
+  const location = { pathname: window.location.pathname, search: window.location.search };
+  await initializeSessionFrom({
+    location,
+    refresh: () => refreshSession(),
+    warn: (message) => logger.warn(message),
+  });
+  if (sessionStore.getState().token && !isEmrLoginPath(location.pathname)) {
+    // Loaded on demand: the config code stays out of the first chunk, which /login also loads.
+    const { loadUserConfig } = await import('../features/auth/api/user-config');
+    await loadUserConfig(queryClient, (message) => logger.warn(message));
   }
 }

@@ -7,7 +7,7 @@ import { initializeSession } from './init-session';
 import { Providers } from './providers';
 import { createRouter } from './router';
 
-initializeSession();
+void initializeSession();
 const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

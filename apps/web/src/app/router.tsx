@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { PORTRAIT_TABS } from '../features/portrait/tabs';
+import { RequireSession } from '../features/auth/components/login-gate';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 import { LazyRouteError as RouteError } from './lazy-screens';
@@ -104,47 +105,51 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      layout(
-        loginLayout,
-        loginPaths.map((path) => page(path, login)),
-      ),
+      layout(loginLayout, [...loginPaths.map((path) => page(path, login)), page(paths.changePassword.path, login)]),
       layout(
         loginLayout,
         ehrLoginPaths.map((path) => page(path, login)),
       ),
-      page(paths.changePassword.path, login),
-      page(paths.logout.path, shell),
+      page(paths.logout.path, () => import('./routes/login/logout.page')),
       page(paths.athena.path, () => import('./routes/errors/external-redirect.page')),
       page(paths.ecw.path, () => import('./routes/errors/external-redirect.page')),
       page(paths.externalRedirect.path, () => import('./routes/errors/external-redirect.page')),
-      layout(
-        () => import('./layouts/overlay-layout').then((module) => module.OverlayLayout),
-        [
-          ...portraitRoutes('/overlay/patient/:cairnPatientId'),
-          page('/overlay/:tab/patient/:cairnPatientId', portraitTab, PORTRAIT),
-          page('/overlay/:tab/patient/:cairnPatientId/appointment/:cairnAppointmentId', portraitTab, PORTRAIT),
-          ...summaryOverlays.map((name) => page(`/overlay/${name}/:cairnAppointmentId`, summary, { title: 'Summary' })),
-          page(paths.overlayGuessMatchNotFound.path, notFound),
-          page(paths.overlaySummary.path, summary, { title: 'Summary' }),
+      {
+        // Protected routes (spec §2) wait behind the login gate (spec §4).
+        element: <RequireSession />,
+        children: [
+          layout(
+            () => import('./layouts/overlay-layout').then((module) => module.OverlayLayout),
+            [
+              ...portraitRoutes('/overlay/patient/:cairnPatientId'),
+              page('/overlay/:tab/patient/:cairnPatientId', portraitTab, PORTRAIT),
+              page('/overlay/:tab/patient/:cairnPatientId/appointment/:cairnAppointmentId', portraitTab, PORTRAIT),
+              ...summaryOverlays.map((name) =>
+                page(`/overlay/${name}/:cairnAppointmentId`, summary, { title: 'Summary' }),
+              ),
+              page(paths.overlayGuessMatchNotFound.path, notFound),
+              page(paths.overlaySummary.path, summary, { title: 'Summary' }),
+            ],
+          ),
+          layout(
+            () => import('./layouts/app-layout').then((module) => module.AppLayout),
+            [
+              { index: true, element: <Navigate to={paths.schedule.href()} replace /> },
+              { path: paths.qs.path, element: <Navigate to={paths.analytics.href()} replace /> },
+              { path: paths.doc.path, element: <RedirectDocument /> },
+              ...fullScreenPages.map(([path, title]) => page(path, shell, { title })),
+              page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
+              ...portraitRoutes(paths.patient.path),
+              page(paths.guessMatchNotFound.path, notFound),
+              page(paths.antdDemo.path, () => import('./routes/demo/antd-demo.page'), { title: 'Design system' }),
+              page(paths.accessDenied.path, () => import('./routes/errors/access-denied.page')),
+              page(paths.noPatientData.path, () => import('./routes/errors/no-patient-data.page')),
+              page(paths.summary.path, summary, { title: 'Summary' }),
+              page('*', notFound),
+            ],
+          ),
         ],
-      ),
-      layout(
-        () => import('./layouts/app-layout').then((module) => module.AppLayout),
-        [
-          { index: true, element: <Navigate to={paths.schedule.href()} replace /> },
-          { path: paths.qs.path, element: <Navigate to={paths.analytics.href()} replace /> },
-          { path: paths.doc.path, element: <RedirectDocument /> },
-          ...fullScreenPages.map(([path, title]) => page(path, shell, { title })),
-          page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
-          ...portraitRoutes(paths.patient.path),
-          page(paths.guessMatchNotFound.path, notFound),
-          page(paths.antdDemo.path, () => import('./routes/demo/antd-demo.page'), { title: 'Design system' }),
-          page(paths.accessDenied.path, () => import('./routes/errors/access-denied.page')),
-          page(paths.noPatientData.path, () => import('./routes/errors/no-patient-data.page')),
-          page(paths.summary.path, summary, { title: 'Summary' }),
-          page('*', notFound),
-        ],
-      ),
+      },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import type { Permission, SignInStatus } from '@cairn/contracts';
 import { useSyncExternalStore } from 'react';
-import { decodeToken } from './jwt';
+import { STALE_TOKEN_MS } from '../config/constants';
+import { decodeToken, secondsLeft } from './jwt';
 import { LOCAL_STORAGE_KEYS } from './storage-keys';
 
 /** Permissions as the token carries them: a boolean or the string 'true' (spec §3). */
@@ -51,12 +52,68 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** Clears the session (invalid or missing token, sign-out). */
+  /** Clears the session (invalid or missing token, sign-out): the stored tokens go with it. */
   reset(): void {
-    localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
+    clearStoredTokens();
     sessionStore.setState({ ...LOGGED_OUT });
   },
 };
+
+/** The stored pair of a password session (spec §3 "Client-side storage"). */
+export interface StoredSession {
+  token: string;
+  refreshToken: string | undefined;
+}
+
+export function readStoredSession(): StoredSession | undefined {
+  const token = localStorage.getItem(LOCAL_STORAGE_KEYS.authToken);
+  if (!token) return undefined;
+  return { token, refreshToken: localStorage.getItem(LOCAL_STORAGE_KEYS.refreshToken) ?? undefined };
+}
+
+export function storeTokens(token: string, refreshToken: string | undefined): void {
+  localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
+  if (refreshToken) localStorage.setItem(LOCAL_STORAGE_KEYS.refreshToken, refreshToken);
+  else localStorage.removeItem(LOCAL_STORAGE_KEYS.refreshToken);
+}
+
+export function clearStoredTokens(): void {
+  localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
+  localStorage.removeItem(LOCAL_STORAGE_KEYS.refreshToken);
+}
+
+/**
+ * Milliseconds the browser's clock is behind the server's, measured from a token's issue time when it
+ * arrives (spec §4: validity is checked against the expiry minus clock drift).
+ */
+let clockDriftMs = 0;
+
+export function measureClockDrift(token: string, receivedAtMs = Date.now()): void {
+  try {
+    const { iat } = decodeToken<{ iat?: number }>(token);
+    if (typeof iat === 'number') clockDriftMs = iat * 1000 - receivedAtMs;
+  } catch {
+    clockDriftMs = 0;
+  }
+}
+
+export function getClockDriftMs(): number {
+  return clockDriftMs;
+}
+
+/** A token is stale when less than an hour of validity is left, counted on the server's clock (spec §4, §9). */
+export function isTokenStale(token: string, nowMs = Date.now(), driftMs = clockDriftMs): boolean {
+  const { exp } = decodeToken<{ exp?: number }>(token);
+  return secondsLeft(exp, nowMs, driftMs) * 1000 < STALE_TOKEN_MS;
+}
+
+/** Signs a user in with a fresh pair of tokens: stored, and the store set from the token's claims. */
+export function startSession(token: string, refreshToken: string | undefined, warn?: (message: string) => void): void {
+  const state = stateFromToken(token, warn);
+  measureClockDrift(token);
+  storeTokens(token, refreshToken);
+  sessionStore.setState({ ...state, isSAML: false, status: 'success', inProgress: false });
+}
 
 export function useSession(): AuthState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);

@@ -1,5 +1,5 @@
-import { AppstoreOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
+import { AppstoreOutlined, MessageOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo';
@@ -9,6 +9,7 @@ import { isOverlayPath, paths } from '../../../config/paths';
 import { useFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session';
 import { logger } from '../../logger';
+import { AvatarMenu } from './avatar-menu';
 import { appsMenuItems, avatarMenuSections, type AppsMenuKey } from './menus';
 
 const APPS: Record<AppsMenuKey, { label: string; href: string }> = {
@@ -49,14 +50,6 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
     key,
     label: <Link to={APPS[key].href}>{APPS[key].label}</Link>,
   }));
-  const avatarMenu: MenuProps['items'] = [
-    ...(avatar.account
-      ? [
-          { key: 'email', label: auth.values.email || 'Signed in', disabled: true },
-          { key: 'sign-out', label: <Link to={paths.logout.href()}>Sign out</Link> },
-        ]
-      : []),
-  ];
 
   return (
     <Layout.Header
@@ -95,11 +88,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
           <Button type="text" icon={<AppstoreOutlined />} aria-label="Apps" />
         </Dropdown>
       )}
-      {auth.loggedIn && avatarMenu.length > 0 && (
-        <Dropdown menu={{ items: avatarMenu }} trigger={['click']}>
-          <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined />} />} />
-        </Dropdown>
-      )}
+      {auth.loggedIn && <AvatarMenu auth={auth} showAccount={avatar.account} showSettings={avatar.settings} />}
     </Layout.Header>
   );
 }

@@ -1,4 +1,28 @@
-/** The login steps live inside the login card of the login layout. */
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { LoginCardSteps } from '../../../features/auth/components/login-flow';
+import { SessionSpinner } from '../../../features/auth/components/login-gate';
+import { targetAfterLogin } from '../../../features/auth/utils/login-gate';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { logger } from '../../logger';
+
+const warn = (message: string) => logger.warn(message);
+
+/**
+ * The login card's content. A signed-in user is sent on (spec §4 "Login gate"): to the stored
+ * next-URL, else to the current path without '/login'. /auth/changePassword opens on ChangePassword.
+ */
 export default function LoginPage() {
-  return null;
+  const { initializing, loggedIn } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isChangePassword = location.pathname === paths.changePassword.path;
+  if (initializing) return <SessionSpinner isFullPage={false} />;
+  if (loggedIn && !isChangePassword) return <Navigate to={targetAfterLogin(location)} replace />;
+  if (isChangePassword) {
+    return (
+      <LoginCardSteps initialStep="ChangePassword" warn={warn} onComplete={() => void navigate(paths.home.href())} />
+    );
+  }
+  return <LoginCardSteps warn={warn} />;
 }

@@ -236,6 +236,41 @@ describe('password recovery by emailed code', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('takes about as long for an unknown username as for a known one (the code is hashed either way)', async () => {
+    const timed = async (username: string) => {
+      const start = performance.now();
+      await requestCode(username);
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      known.push(await timed((await createUser(db(), { organisationId })).username));
+      unknown.push(await timed(`nobody-${round}`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+  });
+
+  it('lets only one of two simultaneous confirmations with the same code through', async () => {
+    const user = await createUser(db(), { organisationId });
+    const code = await mailedCode(user);
+    const responses = await Promise.all([
+      confirm(user.username, code, 'racing for the code A'),
+      confirm(user.username, code, 'racing for the code B'),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 422]);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/userResetPasswordAttempt', '/api/auth/recover/confirm']),
+    );
+  });
+
   it('audits the request and the reset, never with the code or the password', async () => {
     const user = await createUser(db(), { organisationId });
     const code = await mailedCode(user);

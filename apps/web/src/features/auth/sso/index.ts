@@ -1,0 +1,18 @@
+export {
+  hasSsoRequest,
+  ssoRedirectTarget,
+  afterSignOutTarget,
+  isSamlTokenExpiring,
+  ssoLoginUrlWithNext,
+} from './sso-rules';
+export {
+  startSso,
+  completeSso,
+  handleSsoRequest,
+  renewSsoSession,
+  checkSamlToken,
+  getSsoFailure,
+  SSO_STORAGE_KEYS,
+  type CompletedSso,
+  type StartSsoOptions,
+} from './sso';

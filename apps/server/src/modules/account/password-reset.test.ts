@@ -263,9 +263,8 @@ describe('password recovery by emailed code', () => {
   });
 
   it('is in the OpenAPI document', async () => {
-    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, unknown>;
-    };
+    const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/userResetPasswordAttempt', '/api/auth/recover/confirm']),
     );

@@ -164,10 +164,11 @@ export const flagStreamQuery = z.strictObject({ ticket: z.string().min(20).max(2
 
 /**
  * Server-sent events: `put` carries the caller's evaluated flags (`FlagValues`) at connection and
- * after every change of the organisation's flags. The server also sends `retry: 1000` and comment
- * heartbeats.
+ * after every change of the organisation's flags; `ping` (data `{}`) every 25 seconds keeps the
+ * client's read timeout from firing (EventSource does not surface comment lines). The server also
+ * sends `retry: 1000`.
  */
-export const FLAG_STREAM_EVENTS = { put: 'put' } as const;
+export const FLAG_STREAM_EVENTS = { put: 'put', ping: 'ping' } as const;
 
 export const openFlagStream = defineEndpoint({
   method: 'GET',

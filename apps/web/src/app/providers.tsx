@@ -12,7 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <AppErrorBoundary>
       <ConfigProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
-          <FlagsProvider values={{}}>{children}</FlagsProvider>
+          <FlagsProvider>{children}</FlagsProvider>
         </QueryClientProvider>
       </ConfigProvider>
     </AppErrorBoundary>

@@ -1,25 +1,31 @@
+import { FLAG_NAMES as ALL_FLAG_NAMES, type FlagName as KnownFlagName } from '@cairn/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useOpenFeatureFlags, useSessionFlagProvider } from './feature-flags/use-session-flags';
 
-/** The flags the spec reads (§7). */
-export const FLAG_NAMES = [
-  'configuration_FrontendTabs',
-  'configuration_OverlayOnlyView',
-  'configuration_OrganizationQuality',
-  'flag_AdminTool',
-  'ShowFeedbackButton',
-  'cairn_user_features',
-] as const;
-export type FlagName = (typeof FLAG_NAMES)[number];
+export { allowedTabs } from './feature-flags/allowed-tabs';
+
+/** Every flag Cairn reads: the flags of spec §7 and one per portrait tab (defaults in `@cairn/contracts`). */
+export const FLAG_NAMES = ALL_FLAG_NAMES;
+export type FlagName = KnownFlagName;
 
 export type FlagValues = Partial<Record<FlagName, unknown>>;
 
 const FlagsContext = createContext<FlagValues>({});
 
 /**
- * Supplies the evaluated flags to the app. The values come from the server's flag evaluation; until
- * they arrive every flag reads as off, so a flagged feature is hidden rather than shown by mistake.
+ * Supplies the evaluated flags to the app. Without `values` they are live: fetched for the signed-in
+ * user through Cairn's OpenFeature provider, kept as a local-storage bootstrap and updated from the
+ * server's stream, so a change re-renders every reader. Until they arrive every flag reads as off, so
+ * a flagged feature is hidden rather than shown by mistake. `values` fixes them (tests, demos).
  */
-export function FlagsProvider({ values, children }: { values: FlagValues; children: ReactNode }) {
+export function FlagsProvider({ values, children }: { values?: FlagValues; children: ReactNode }) {
+  if (values) return <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>;
+  return <LiveFlags>{children}</LiveFlags>;
+}
+
+function LiveFlags({ children }: { children: ReactNode }) {
+  useSessionFlagProvider();
+  const values = useOpenFeatureFlags();
   return <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>;
 }
 

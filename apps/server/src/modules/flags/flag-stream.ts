@@ -61,7 +61,7 @@ export function createFlagStreams(deps: FlagsDeps): FlagStreams {
     const send = (values: FlagValues): void => {
       if (isOpen) raw.write(`event: ${FLAG_STREAM_EVENTS.put}\ndata: ${JSON.stringify(values)}\n\n`);
     };
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => raw.write(`event: ${FLAG_STREAM_EVENTS.ping}\ndata: {}\n\n`), HEARTBEAT_MS);
     const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
 
     function close(): void {

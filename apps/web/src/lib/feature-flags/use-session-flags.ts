@@ -1,0 +1,111 @@
+import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '@cairn/contracts';
+import {
+  OpenFeature,
+  ProviderEvents,
+  ProviderStatus,
+  type EvaluationContext,
+  type JsonValue,
+} from '@openfeature/web-sdk';
+import { useEffect, useSyncExternalStore } from 'react';
+import { decodeToken } from '../jwt';
+import { sessionStore, useSession } from '../session';
+import { CairnFlagProvider } from './cairn-flag-provider';
+import { createFlagClient, type FlagClientOptions } from './flag-client';
+import { flagContextFromToken } from './flag-context';
+import { flagTransport } from './flag-transport';
+
+/** The last evaluated flags of a user, the bootstrap of the next start (per-user key, spec §3). */
+export function flagsBootstrapKey(sub: string): string {
+  return `${sub}.featureFlags`;
+}
+
+function subOf(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  try {
+    return decodeToken<{ sub?: unknown }>(token).sub as string | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Gives OpenFeature a Cairn provider for the signed-in user, a new one when the user changes, none
+ * after sign-out. A token renewal for the same user keeps the provider.
+ */
+export function useSessionFlagProvider(): void {
+  const { loggedIn, token } = useSession();
+  const sub = loggedIn ? subOf(token) : undefined;
+
+  useEffect(() => {
+    // The token of the moment: a renewal for the same user does not rerun this effect.
+    const current = sessionStore.getState().token;
+    if (!sub || !current) {
+      void OpenFeature.clearProviders();
+      return;
+    }
+    const options: FlagClientOptions = {
+      ...flagTransport(),
+      storage: localStorage,
+      bootstrapKey: flagsBootstrapKey(sub),
+    };
+    const provider = new CairnFlagProvider(createFlagClient(options));
+    let context;
+    try {
+      context = flagContextFromToken(current);
+    } catch (error) {
+      console.warn(error instanceof Error ? error.message : 'Invalid feature-flag context');
+      return;
+    }
+    const { key, custom, ...attributes } = context;
+    const evaluationContext = JSON.parse(
+      JSON.stringify({ ...attributes, ...custom, targetingKey: key }),
+    ) as EvaluationContext;
+    void OpenFeature.setProviderAndWait(provider, evaluationContext).catch(() => undefined);
+    return () => {
+      void OpenFeature.clearProviders();
+    };
+  }, [sub]);
+}
+
+type Snapshot = Partial<Record<FlagName, unknown>>;
+const EMPTY: Snapshot = {};
+let snapshot: Snapshot = EMPTY;
+
+function readSnapshot(): Snapshot {
+  const client = OpenFeature.getClient();
+  if (client.providerStatus !== ProviderStatus.READY && client.providerStatus !== ProviderStatus.ERROR) return EMPTY;
+  const values: Snapshot = {};
+  for (const name of FLAG_NAMES) {
+    const fallback = FLAG_DEFAULTS[name];
+    values[name] =
+      typeof fallback === 'boolean'
+        ? client.getBooleanValue(name, fallback)
+        : client.getObjectValue(name, fallback as JsonValue);
+  }
+  return values;
+}
+
+const EVENTS = [
+  ProviderEvents.Ready,
+  ProviderEvents.Error,
+  ProviderEvents.ConfigurationChanged,
+  ProviderEvents.ContextChanged,
+  ProviderEvents.Stale,
+];
+
+function subscribe(onChange: () => void): () => void {
+  const handler = () => {
+    snapshot = readSnapshot();
+    onChange();
+  };
+  for (const event of EVENTS) OpenFeature.addHandler(event, handler);
+  snapshot = readSnapshot();
+  return () => {
+    for (const event of EVENTS) OpenFeature.removeHandler(event, handler);
+  };
+}
+
+/** The current flag values through OpenFeature; empty (every flag off) until the provider is ready. */
+export function useOpenFeatureFlags(): Snapshot {
+  return useSyncExternalStore(subscribe, () => snapshot);
+}

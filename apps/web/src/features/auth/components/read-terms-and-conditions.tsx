@@ -1,4 +1,3 @@
-import { Checkbox } from 'antd';
 import { useState } from 'react';
 import { acceptTerms } from '../api/terms';
 import { Button } from './controls';
@@ -39,9 +38,15 @@ export default function ReadTermsAndConditions({ flow }: StepProps) {
         </p>
         <p style={{ marginBottom: 0 }}>Your organisation&apos;s agreement with its Cairn operator governs the rest.</p>
       </section>
-      <Checkbox checked={hasRead} onChange={(event) => setHasRead(event.target.checked)}>
+      <label style={{ display: 'flex', gap: 8, alignItems: 'center', cursor: 'pointer' }}>
+        <input
+          type="checkbox"
+          checked={hasRead}
+          onChange={(event) => setHasRead(event.target.checked)}
+          style={{ width: 16, height: 16, accentColor: '#5944ef' }}
+        />
         I have read and accept the terms and conditions
-      </Checkbox>
+      </label>
       <Button disabled={!hasRead} isLoading={isSaving} onClick={() => void accept()}>
         Accept and continue
       </Button>

@@ -65,7 +65,31 @@ export function findCode(index: CodeIndex, code: string): number {
   const category = categoryOf(code);
   if (category < 0) return -1;
   const rest = restOf(code);
-  if (rest < 0) return -1;
+  return rest < 0 ? -1 : searchRest(index, category, rest);
+}
+
+/**
+ * {@link findCode} for a code held as ASCII bytes `start` to `end` of `bytes` (upper case, no dot),
+ * so the command line looks codes up straight from its input without making a string of each.
+ */
+export function findCodeBytes(index: CodeIndex, bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length < 3 || length > 7) return -1;
+  const a = digitOf(bytes[start] ?? 0);
+  const b = digitOf(bytes[start + 1] ?? 0);
+  const c = digitOf(bytes[start + 2] ?? 0);
+  if (a < 0 || b < 0 || c < 0) return -1;
+  const category = (a * 36 + b) * 36 + c;
+  let rest = 0;
+  for (let i = start + 3; i < end; i++) {
+    const digit = digitOf(bytes[i] ?? 0);
+    if (digit < 0) return -1;
+    rest = rest * 37 + digit + 1;
+  }
+  return searchRest(index, category, rest);
+}
+
+function searchRest(index: CodeIndex, category: number, rest: number): number {
   let low = index.categoryStart[category] ?? 0;
   let high = (index.categoryStart[category + 1] ?? 0) - 1;
   while (low <= high) {

@@ -26,6 +26,8 @@ export interface CompiledModel {
   readonly indexOf: Int16Array;
   /** Dense index -> HCC number, ascending. */
   readonly hccOf: readonly number[];
+  /** Dense index -> CMS variable name (`HCC37`), made once rather than per scored term. */
+  readonly hccVariables: readonly string[];
   readonly hierarchy: readonly (readonly [number, readonly number[]])[];
   /** Dense index -> children (dense indexes) it drops; rules are in ascending parent order. */
   readonly childrenByIndex: readonly (readonly number[] | undefined)[];
@@ -121,6 +123,7 @@ export function compileModel(model: TableHccModel): CompiledModel {
     printableFromPool,
     indexOf,
     hccOf,
+    hccVariables: hccOf.map((hcc) => `HCC${hcc}`),
     hierarchy,
     childrenByIndex,
     flagMaskByIndex,

@@ -1,5 +1,5 @@
 import { conditionalMapping, type CodeMapping, type CompiledCode } from './code-mapping';
-import { findCode } from './code-index';
+import { findCode, findCodeBytes } from './code-index';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
 
@@ -16,8 +16,10 @@ export interface DroppedHcc {
 export interface DiagnosisState {
   /** Dense indexes of the present HCCs, ascending. */
   readonly presentIndexes: number[];
-  /** Distinct normalised codes, in input order. */
+  /** Distinct normalised codes, in input order (empty when the codes were read as bytes: see `codeBytes`). */
   readonly codes: string[];
+  /** Distinct codes read as ASCII bytes by {@link evaluateDiagnosisBytes}: code `i` is `bytes[starts[i]..ends[i]]`. */
+  readonly codeBytes?: { readonly bytes: Uint8Array; readonly starts: number[]; readonly ends: number[] };
   /** Per code: condition categories after the age/sex edits, before the heart rule and hierarchies. */
   readonly mappings: CodeMapping[];
   /** Per code: its id in the model's code index, -1 when unmapped. */
@@ -89,6 +91,28 @@ function applyHierarchies(model: CompiledModel, marked: readonly number[]): Diag
   return dropped;
 }
 
+/** Appends the mapping of a known code (`id` >= 0) for this person and marks its payment HCCs. */
+function mapKnownCode(
+  model: CompiledModel,
+  facts: DemographicFacts,
+  id: number,
+  applyMce: boolean,
+  marked: number[],
+  mappings: CodeMapping[],
+): void {
+  const present = model.scratch;
+  const fixed = model.fixedById[id];
+  if (fixed === undefined) {
+    const entry = model.codeEntries[id];
+    mappings.push(entry ? mapEntry(entry, facts, applyMce, present, marked) : NO_MAPPING);
+    return;
+  }
+  mappings.push(fixed);
+  const { fixedIndexStart, fixedIndexPool } = model;
+  const end = fixedIndexStart[id + 1] ?? 0;
+  for (let at = fixedIndexStart[id] ?? 0; at < end; at++) mark(present, marked, fixedIndexPool[at] ?? 0);
+}
+
 /** Maps each distinct code, marking its payment HCCs in the model's scratch flags (ascending in `marked`). */
 function mapDiagnoses(
   model: CompiledModel,
@@ -100,8 +124,6 @@ function mapDiagnoses(
   const mappings: CodeMapping[] = [];
   const marked: number[] = [];
   const ids: number[] = [];
-  const present = model.scratch;
-  const { fixedById, fixedIndexStart, fixedIndexPool } = model;
   for (const raw of rawCodes) {
     const code = options.codesAreNormalized ? raw : normalizeCode(raw);
     const id = findCode(model.codeIndex, code);
@@ -109,35 +131,18 @@ function mapDiagnoses(
     if (id < 0 ? codes.includes(code) : ids.includes(id)) continue;
     codes.push(code);
     ids.push(id);
-    if (id < 0) {
-      mappings.push(NO_MAPPING);
-      continue;
-    }
-    const fixed = fixedById[id];
-    if (fixed === undefined) {
-      const entry = model.codeEntries[id];
-      mappings.push(entry ? mapEntry(entry, facts, options.applyMce, present, marked) : NO_MAPPING);
-      continue;
-    }
-    mappings.push(fixed);
-    const end = fixedIndexStart[id + 1] ?? 0;
-    for (let at = fixedIndexStart[id] ?? 0; at < end; at++) mark(present, marked, fixedIndexPool[at] ?? 0);
+    if (id < 0) mappings.push(NO_MAPPING);
+    else mapKnownCode(model, facts, id, options.applyMce, marked, mappings);
   }
   return { codes, mappings, marked, ids };
 }
 
-/**
- * Runs the diagnosis half of CMS's software for one person: diagnoses to condition categories with
- * the age/sex (and optionally MCE) edits, the heart rule, hierarchies and the interaction flags.
- * Uses the model's scratch flags (all zero between calls), so it must not be re-entered.
- */
-export function evaluateDiagnoses(
+/** The heart rule, hierarchies and interaction flags over the marked HCCs; clears the scratch flags. */
+function finishDiagnoses(
   model: CompiledModel,
   facts: DemographicFacts,
-  rawCodes: readonly string[],
-  options: { applyMce: boolean; codesAreNormalized: boolean },
-): DiagnosisState {
-  const { codes, mappings, marked, ids } = mapDiagnoses(model, facts, rawCodes, options);
+  marked: readonly number[],
+): Pick<DiagnosisState, 'presentIndexes' | 'dropped' | 'activeInteractions'> {
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;
   const presentIndexes: number[] = [];
@@ -154,5 +159,79 @@ export function evaluateDiagnoses(
     const rule = interactions[index];
     if (rule && (flags & rule.leftBit) !== 0 && (flags & rule.rightBit) !== 0) activeInteractions.push(index);
   }
-  return { presentIndexes, codes, mappings, ids, dropped, activeInteractions };
+  return { presentIndexes, dropped, activeInteractions };
+}
+
+/**
+ * Runs the diagnosis half of CMS's software for one person: diagnoses to condition categories with
+ * the age/sex (and optionally MCE) edits, the heart rule, hierarchies and the interaction flags.
+ * Uses the model's scratch flags (all zero between calls), so it must not be re-entered.
+ */
+export function evaluateDiagnoses(
+  model: CompiledModel,
+  facts: DemographicFacts,
+  rawCodes: readonly string[],
+  options: { applyMce: boolean; codesAreNormalized: boolean },
+): DiagnosisState {
+  const { codes, mappings, marked, ids } = mapDiagnoses(model, facts, rawCodes, options);
+  return { codes, mappings, ids, ...finishDiagnoses(model, facts, marked) };
+}
+
+/** Codes held as ASCII bytes, upper case without dots: code `i` is `bytes[starts[i]..ends[i]]`. */
+export interface CodeBytes {
+  readonly bytes: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly count: number;
+}
+
+function sameBytes(bytes: Uint8Array, start: number, end: number, otherStart: number, otherEnd: number): boolean {
+  if (end - start !== otherEnd - otherStart) return false;
+  for (let i = 0; i < end - start; i++) if (bytes[start + i] !== bytes[otherStart + i]) return false;
+  return true;
+}
+
+/**
+ * {@link evaluateDiagnoses} for codes read as bytes (the command line's input), without making a
+ * string of each code; the state names the distinct codes by their bytes (`codeBytes`).
+ */
+export function evaluateDiagnosisBytes(
+  model: CompiledModel,
+  facts: DemographicFacts,
+  input: CodeBytes,
+  applyMce: boolean,
+): DiagnosisState {
+  const { bytes } = input;
+  const mappings: CodeMapping[] = [];
+  const marked: number[] = [];
+  const ids: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < input.count; i++) {
+    const start = input.starts[i] ?? 0;
+    const end = input.ends[i] ?? 0;
+    const id = findCodeBytes(model.codeIndex, bytes, start, end);
+    if (id >= 0 ? ids.includes(id) : hasUnmapped(bytes, ids, starts, ends, start, end)) continue;
+    ids.push(id);
+    starts.push(start);
+    ends.push(end);
+    if (id < 0) mappings.push(NO_MAPPING);
+    else mapKnownCode(model, facts, id, applyMce, marked, mappings);
+  }
+  return { codes: [], codeBytes: { bytes, starts, ends }, mappings, ids, ...finishDiagnoses(model, facts, marked) };
+}
+
+/** Whether an unmapped code with these bytes is already listed (duplicates of unmapped codes are found by text). */
+function hasUnmapped(
+  bytes: Uint8Array,
+  ids: readonly number[],
+  starts: readonly number[],
+  ends: readonly number[],
+  start: number,
+  end: number,
+): boolean {
+  for (let k = 0; k < ids.length; k++) {
+    if (ids[k] === -1 && sameBytes(bytes, start, end, starts[k] ?? 0, ends[k] ?? 0)) return true;
+  }
+  return false;
 }

@@ -1,7 +1,17 @@
 import { selectSegment } from './demographics';
 import { LineWriter } from './line-writer';
 import { fromUnits } from './units';
-import { computeRaf, paymentRaf, type RafComputation, type RafInput, type RafOptions, type RafResult } from './score';
+import type { CompiledModel } from './compile';
+import type { FastLine } from './fast-line';
+import {
+  computeRaf,
+  computeRafFromBytes,
+  paymentRaf,
+  type RafComputation,
+  type RafInput,
+  type RafOptions,
+  type RafResult,
+} from './score';
 import { SEGMENTS, type Segment } from './tables';
 
 /** One output line of the `raf` command line (key order as the contract lists them). */
@@ -105,9 +115,25 @@ function readInput(line: Record<string, unknown>): RafInput {
  * so everything but the id goes into the bytes directly.
  */
 export function writeRafLine(writer: LineWriter, id: string | number, run: RafComputation, options: RafOptions): void {
-  const { model, state } = run;
   writer.ascii('{"id":');
   writer.text(JSON.stringify(id));
+  writeRafFields(writer, run, options);
+}
+
+/**
+ * Scores a line read by the fast reader (`fast-line.ts`) into `writer` (no line break): the id and
+ * the codes are copied from the input bytes as they are.
+ */
+export function writeFastLine(writer: LineWriter, line: FastLine, model: CompiledModel, options: RafOptions): void {
+  const run = computeRafFromBytes(model, line, options, line);
+  writer.ascii('{"id":');
+  writer.copy(line.bytes, line.idStart, line.idEnd);
+  writeRafFields(writer, run, options);
+}
+
+/** Everything after the id, and the closing brace. */
+function writeRafFields(writer: LineWriter, run: RafComputation, options: RafOptions): void {
+  const { model, state } = run;
   writer.ascii(',"segment":"');
   writer.ascii(run.segment);
   writer.ascii('","raf":');
@@ -115,44 +141,49 @@ export function writeRafLine(writer: LineWriter, id: string | number, run: RafCo
   writer.ascii(',"raf_demographic":');
   writer.units(run.primary.demographic);
   writer.ascii(',"hccs":[');
-  state.presentIndexes.forEach((index, at) => {
-    if (at > 0) writer.ascii(',');
-    writer.integer(model.hccOf[index] ?? 0);
-  });
+  const { presentIndexes } = state;
+  for (let at = 0; at < presentIndexes.length; at++) {
+    if (at > 0) writer.byte(44);
+    writer.integer(model.hccOf[presentIndexes[at] ?? 0] ?? 0);
+  }
   writer.ascii('],"payment_hcc_count":');
-  writer.integer(state.presentIndexes.length);
+  writer.integer(presentIndexes.length);
   writer.ascii(',"interactions":[');
+  const { terms } = run;
   let first = true;
-  for (const term of run.terms) {
+  for (const term of terms) {
     if (term.kind !== 'interaction') continue;
     writer.ascii(first ? '"' : ',"');
     writer.ascii(term.variable);
-    writer.ascii('"');
+    writer.byte(34);
     first = false;
   }
   writer.ascii('],"hcc_map":{');
   writeHccMap(writer, model, state);
   writer.ascii('},"terms":{');
   const { bytes, starts } = model.textPool;
-  run.terms.forEach((term, at) => {
-    if (at > 0) writer.ascii(',');
-    writer.copy(bytes, starts[term.text] ?? 0, starts[term.text + 1] ?? 0);
-  });
+  for (let at = 0; at < terms.length; at++) {
+    if (at > 0) writer.byte(44);
+    const text = terms[at]?.text ?? 0;
+    writer.copy(bytes, starts[text] ?? 0, starts[text + 1] ?? 0);
+  }
   writer.ascii('},"scores":{');
   writeScores(writer, run);
-  writer.ascii('}');
+  writer.byte(125);
   if (options.normalizationFactor !== undefined) {
     writer.ascii(',"raf_payment":');
     writer.ascii(String(paymentRaf(fromUnits(run.primary.raf), options.normalizationFactor, options.codingAdjustment)));
   }
-  writer.ascii('}');
+  writer.byte(125);
 }
 
 function writeHccMap(writer: LineWriter, model: RafComputation['model'], state: RafComputation['state']): void {
   const { fixedIndexStart, fixedIndexPool, printableFromPool, hccOf } = model;
-  for (let index = 0; index < state.codes.length; index++) {
+  const { codeBytes } = state;
+  for (let index = 0; index < state.ids.length; index++) {
     writer.ascii(index === 0 ? '"' : ',"');
-    writer.ascii(state.codes[index] ?? '');
+    if (codeBytes) writer.copy(codeBytes.bytes, codeBytes.starts[index] ?? 0, codeBytes.ends[index] ?? 0);
+    else writer.ascii(state.codes[index] ?? '');
     const id = state.ids[index] ?? -1;
     if (id < 0 || printableFromPool[id] !== 1) {
       writer.ascii('":');
@@ -170,17 +201,29 @@ function writeHccMap(writer: LineWriter, model: RafComputation['model'], state: 
   }
 }
 
+/** ASCII text as bytes. */
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+/** `"CNA":{"raf":` and `,"CNA":{"raf":` for each segment, prepared once. */
+const SCORE_KEYS = new Map(
+  SEGMENTS.map(
+    (segment) => [segment, [asciiBytes(`"${segment}":{"raf":`), asciiBytes(`,"${segment}":{"raf":`)]] as const,
+  ),
+);
+const DEMOGRAPHIC_KEY = asciiBytes(',"demographic":');
+
 function writeScores(writer: LineWriter, run: RafComputation): void {
   for (let index = 0; index < run.segments.length; index++) {
     const score = run.segmentScores[index];
-    if (!score) continue;
-    writer.ascii(index === 0 ? '"' : ',"');
-    writer.ascii(run.segments[index] ?? '');
-    writer.ascii('":{"raf":');
+    const keys = SCORE_KEYS.get(run.segments[index] ?? 'CNA');
+    if (!score || !keys) continue;
+    writer.bytesOf(index === 0 ? keys[0] : keys[1]);
     writer.units(score.raf);
-    writer.ascii(',"demographic":');
+    writer.bytesOf(DEMOGRAPHIC_KEY);
     writer.units(score.demographic);
-    writer.ascii('}');
+    writer.byte(125);
   }
 }
 

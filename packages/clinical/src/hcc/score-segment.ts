@@ -112,7 +112,13 @@ export function scoreSegment(
     if (Number.isNaN(factor)) continue;
     raf += factor;
     const hcc = model.hccOf[index] ?? 0;
-    terms?.push({ variable: `HCC${hcc}`, units: factor, kind: 'hcc', text: segment.text.hcc[index] ?? 0, hcc });
+    terms?.push({
+      variable: model.hccVariables[index] ?? '',
+      units: factor,
+      kind: 'hcc',
+      text: segment.text.hcc[index] ?? 0,
+      hcc,
+    });
   }
   for (const index of state.activeInteractions) {
     const factor = segment.interaction[index] ?? NaN;

@@ -14,7 +14,14 @@ import {
   segmentsForAge,
   type Orec,
 } from './demographics';
-import { codesForHcc, evaluateDiagnoses, type DiagnosisState, type DroppedHcc } from './evaluate';
+import {
+  codesForHcc,
+  evaluateDiagnoses,
+  evaluateDiagnosisBytes,
+  type CodeBytes,
+  type DiagnosisState,
+  type DroppedHcc,
+} from './evaluate';
 import { getTableModel } from './model';
 import type { Segment } from './tables';
 import { fromUnits } from './units';
@@ -98,17 +105,51 @@ export interface RafComputation {
   readonly segmentScores: readonly SegmentUnits[];
 }
 
-/** Runs CMS's scoring for one beneficiary; throws a RangeError when the segment does not apply at that age. */
-export function computeRaf(input: RafInput, options: RafOptions, codesAreNormalized = false): RafComputation {
-  const model = compileModel(getTableModel(options.model ?? 'v28'));
+function checkSegment(input: RafInput): readonly Segment[] {
   const segments = segmentsForAge(input.age);
   if (!segments.includes(input.segment)) {
     throw new RangeError(`segment ${input.segment} does not apply at age ${input.age} (${segments.join(', ')} do)`);
   }
+  return segments;
+}
+
+/** Runs CMS's scoring for one beneficiary; throws a RangeError when the segment does not apply at that age. */
+export function computeRaf(input: RafInput, options: RafOptions, codesAreNormalized = false): RafComputation {
+  const model = compiledModelFor(options);
+  const segments = checkSegment(input);
   const state = evaluateDiagnoses(model, input, input.diagnoses, {
     applyMce: options.applyMce ?? true,
     codesAreNormalized,
   });
+  return scoreSegments(model, input, segments, state);
+}
+
+/**
+ * {@link computeRaf} with the diagnoses read as bytes (`input.diagnoses` is not read): the command
+ * line's fast path, which never makes a string of a code.
+ */
+export function computeRafFromBytes(
+  model: CompiledModel,
+  input: RafInput,
+  options: RafOptions,
+  codes: CodeBytes,
+): RafComputation {
+  const segments = checkSegment(input);
+  const state = evaluateDiagnosisBytes(model, input, codes, options.applyMce ?? true);
+  return scoreSegments(model, input, segments, state);
+}
+
+/** The compiled model the options name. */
+export function compiledModelFor(options: RafOptions): CompiledModel {
+  return compileModel(getTableModel(options.model ?? 'v28'));
+}
+
+function scoreSegments(
+  model: CompiledModel,
+  input: RafInput,
+  segments: readonly Segment[],
+  state: DiagnosisState,
+): RafComputation {
   const demographics: DemographicIndexes = {
     continuingCell: continuingCellIndex(input),
     newEnrolleeCell: newEnrolleeCellIndex(input),

@@ -12,6 +12,8 @@ export {
   renewSsoSession,
   checkSamlToken,
   getSsoFailure,
+  registerSsoRenewal,
+  fetchSsoLogoutUrl,
   SSO_STORAGE_KEYS,
   type CompletedSso,
   type StartSsoOptions,

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshSession } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
   checkSamlToken,
   completeSso,
+  fetchSsoLogoutUrl,
   getSsoFailure,
   handleSsoRequest,
+  registerSsoRenewal,
   renewSsoSession,
   SSO_STORAGE_KEYS,
   startSso,
@@ -188,5 +191,38 @@ describe('SSO token handling (spec §4)', () => {
     ).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('the SSO session in the app', () => {
+  it("asks for the provider's logout page on the v2 path with a Bearer header", async () => {
+    sessionStore.setState({ loggedIn: true, token: 'sso-token', isSAML: true });
+    const fetchImpl = vi.fn(async (url: string, init?: { headers?: Record<string, string> }) => {
+      expect(url).toBe('/api/v2/auth/sso/logoutUrl');
+      expect(init?.headers?.authorization).toBe('Bearer sso-token');
+      return new Response(
+        JSON.stringify({ result: { logoutUrl: 'https://idp.example/session/end?client_id=cairn' } }),
+        {
+          status: 200,
+        },
+      );
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    try {
+      expect(await fetchSsoLogoutUrl()).toBe('https://idp.example/session/end?client_id=cairn');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("makes the API client's renewal of an SSO session go back through the provider", async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.ssoToken, 'old');
+    localStorage.setItem(SSO_STORAGE_KEYS.ssoUrl, '/login?sso=riverside');
+    sessionStore.setState({ loggedIn: true, token: 'old', isSAML: true });
+    const navigate = vi.fn();
+    registerSsoRenewal({ navigate });
+    expect(await refreshSession()).toBeUndefined();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?sso=riverside&next=%252F/));
   });
 });

@@ -1,5 +1,6 @@
 import {
   completeSso as completeEndpoint,
+  getSsoLogoutUrl,
   getUserMetadata,
   isErrorCode,
   startSso as startEndpoint,
@@ -8,7 +9,7 @@ import {
   type EndpointResponse,
 } from '@cairn/contracts';
 import { env } from '../../../config/env';
-import { api } from '../../../lib/api';
+import { api, setSsoSessionRenewal } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { decodeToken } from '../../../lib/jwt';
 import { sessionStore, stateFromToken } from '../../../lib/session';
@@ -193,6 +194,26 @@ export function renewSsoSession(current: UrlParts, options: SsoEnvironment = {})
   clearSsoToken(io.local);
   const ssoUrl = io.local.getItem(SSO_STORAGE_KEYS.ssoUrl) ?? ssoStartUrl({});
   io.navigate(ssoLoginUrlWithNext(ssoUrl, `${current.pathname}${current.search}`));
+}
+
+/** Makes the API client renew an SSO session through the provider (call once at start). */
+export function registerSsoRenewal(options: SsoEnvironment = {}): void {
+  setSsoSessionRenewal(() =>
+    renewSsoSession({ pathname: window.location.pathname, search: window.location.search }, options),
+  );
+}
+
+/**
+ * The identity provider's sign-out page for the signed-in SSO user (spec §4 "Logout"), asked before
+ * the session is revoked; `undefined` for a password user, or when the provider has none.
+ */
+export async function fetchSsoLogoutUrl(): Promise<string | undefined> {
+  try {
+    const { result } = await api.call(getSsoLogoutUrl, {});
+    return result.logoutUrl;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface SamlTokenCheck extends SsoEnvironment {

@@ -20,6 +20,7 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 const LOGIN_RATE = { max: 20, timeWindow: '1 minute' };
+const TOTP_RATE = { max: 10, timeWindow: '5 minutes' };
 
 export const login = defineEndpoint({
   method: 'POST',
@@ -115,6 +116,7 @@ export const startTotpEnrollment = defineEndpoint({
   summary: 'Start TOTP enrollment: a new secret, its otpauth URL and a QR code (PNG data URL)',
   tags: ['auth'],
   auth: 'user',
+  rateLimit: TOTP_RATE,
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() })),
 });
@@ -125,6 +127,7 @@ export const confirmTotpEnrollment = defineEndpoint({
   summary: 'Finish TOTP enrollment with a code from the authenticator app',
   tags: ['auth'],
   auth: 'user',
+  rateLimit: TOTP_RATE,
   body: z.strictObject({ code: totpCode }),
   response: resultEnvelope(z.literal(true)),
 });
@@ -135,6 +138,7 @@ export const disableTotp = defineEndpoint({
   summary: 'Turn TOTP off, proving it with a current code',
   tags: ['auth'],
   auth: 'user',
+  rateLimit: TOTP_RATE,
   body: z.strictObject({ code: totpCode }),
   response: resultEnvelope(z.literal(true)),
 });

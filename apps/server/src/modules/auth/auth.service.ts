@@ -72,7 +72,9 @@ export async function checkPassword(
     return { refused: { status: 'passwordAttemptsExceeded', lockedUntil: user.lockedUntil.toISOString() } };
   }
   const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
-  if (!user) {
+  // An SSO user has no password: a password attempt fails without counting towards a lockout, so
+  // that nobody can lock an SSO user out by guessing at their username.
+  if (!user?.passwordHash) {
     await audit('auth.sign_in_failed', { reason: 'credentials', username: input.username });
     return { refused: { status: 'credentialsFailure' } };
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
@@ -19,10 +19,20 @@ afterAll(async () => {
 
 const db = () => test.app.database.db;
 
+// Each test signs in from an address of its own, so the per-address rate limit (20 a minute) is
+// never what a test about sign-in statuses runs into.
+let clientAddress = '';
+let addressCount = 0;
+beforeEach(() => {
+  addressCount += 1;
+  clientAddress = `10.0.0.${addressCount}`;
+});
+
 async function signIn(username: string, password: string, totpCode?: string) {
   const response = await test.app.inject({
     method: 'POST',
     url: '/api/auth/login',
+    remoteAddress: clientAddress,
     payload: { username, password, ...(totpCode ? { totpCode } : {}) },
   });
   expect(response.statusCode).toBe(200);
@@ -107,7 +117,7 @@ describe('POST /api/auth/login', () => {
     await signIn(user.username, 'correct horse battery');
     const entries = await db().select().from(auditLog).where(eq(auditLog.userId, user.id));
     expect(entries.map((entry) => entry.action)).toEqual(['auth.sign_in_failed', 'auth.sign_in']);
-    expect(entries.every((entry) => entry.clientAddress === '127.0.0.1')).toBe(true);
+    expect(entries.every((entry) => entry.clientAddress === clientAddress)).toBe(true);
     expect(JSON.stringify(entries)).not.toMatch(/Tr0ub4dor|correct horse/);
   });
 
@@ -116,5 +126,33 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatchObject({ code: 'MISSING_PAYLOAD_PARAMETER' });
     expect(response.json().error.message).toContain('password');
+  });
+});
+
+describe('SSO users', () => {
+  it('fail a password sign-in without being locked out by it', async () => {
+    const { users } = await import('../../db/schema');
+    const user = await createUser(db(), { organisationId, identitySource: 'oidc' });
+    await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect((await signIn(user.username, 'guess')).status).toBe('credentialsFailure');
+    }
+  });
+});
+
+describe('abuse', () => {
+  it('rate-limits sign-in attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 22; attempt += 1) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.9.9',
+        payload: { username: 'someone', password: 'guess' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });

@@ -66,17 +66,26 @@ export async function deleteIdentityProvider(db: Db, organisationId: string): Pr
   return deleted.length > 0;
 }
 
-export async function insertSsoState(db: Db, state: SsoStateRow): Promise<void> {
+/** Expired sign-ins are kept an hour, so that a late return is told it expired rather than unknown. */
+const SWEEP_AFTER_MS = 60 * 60_000;
+
+async function sweepExpiredStates(db: Db, now: Date): Promise<void> {
+  await db.delete(ssoStates).where(lt(ssoStates.expiresAt, new Date(now.getTime() - SWEEP_AFTER_MS)));
+}
+
+/** Records a sign-in in flight; long-abandoned ones are swept on the way. */
+export async function insertSsoState(db: Db, state: SsoStateRow, now: Date): Promise<void> {
+  await sweepExpiredStates(db, now);
   await db.insert(ssoStates).values(state);
 }
 
 /**
  * Takes the sign-in in flight out of the table: a state is used once, even by two requests racing
- * (one DELETE wins). Expired states are swept on the way.
+ * (one DELETE wins).
  */
 export async function consumeSsoState(db: Db, stateKey: string, now: Date): Promise<SsoStateRow | undefined> {
   const [row] = await db.delete(ssoStates).where(eq(ssoStates.state, stateKey)).returning();
-  await db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
+  await sweepExpiredStates(db, now);
   return row;
 }
 

@@ -77,15 +77,19 @@ export async function startSso(
   const configuration = await providerConfiguration(deps, provider);
   const checks = await newAuthorizationChecks();
   const redirectUri = ssoRedirectUri(deps.publicOrigin);
-  await insertSsoState(deps.db, {
-    state: stateKey(checks.state, input.browserBinding),
-    organisationId: provider.organisationId,
-    codeVerifier: checks.codeVerifier,
-    nonce: checks.nonce,
-    redirectUri,
-    returnTo: input.returnTo ?? null,
-    expiresAt: new Date(now.getTime() + SSO_STATE_TTL_MS),
-  });
+  await insertSsoState(
+    deps.db,
+    {
+      state: stateKey(checks.state, input.browserBinding),
+      organisationId: provider.organisationId,
+      codeVerifier: checks.codeVerifier,
+      nonce: checks.nonce,
+      redirectUri,
+      returnTo: input.returnTo ?? null,
+      expiresAt: new Date(now.getTime() + SSO_STATE_TTL_MS),
+    },
+    now,
+  );
   return { authorizationUrl: authorizationUrl(configuration, { ...checks, redirectUri, scope: provider.scopes }) };
 }
 

@@ -208,6 +208,15 @@ describe('SSO with the organisation OpenID provider', () => {
     expect(response.json()).toMatchObject({ error: { details: { reason: 'expired_state' } } });
   });
 
+  it('sweeps sign-ins abandoned more than an hour past their expiry', async () => {
+    await start({ organisation: riverside.slug });
+    const longAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await db().update(ssoStates).set({ expiresAt: longAgo }).where(eq(ssoStates.organisationId, riverside.id));
+    await start({ organisation: riverside.slug });
+    const left = await db().select().from(ssoStates).where(eq(ssoStates.expiresAt, longAgo));
+    expect(left).toHaveLength(0);
+  });
+
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
     const answer = await signInAtRiverside(newTestAccount());
     await db().update(ssoStates).set({ nonce: 'another-nonce' }).where(eq(ssoStates.organisationId, riverside.id));

@@ -8,6 +8,8 @@ export interface CodeMapping {
   readonly indexes: readonly number[];
   /** `[37]`, as the command line writes it. */
   readonly json: string;
+  /** {@link json} as ASCII bytes. */
+  readonly bytes: Uint8Array;
 }
 
 /**
@@ -27,30 +29,49 @@ export interface CompiledCode {
 
 /** Builds the mapping of a set of categories (ascending, distinct). */
 export function buildCodeMapping(categories: readonly number[], indexOf: Int16Array): CodeMapping {
+  const json = `[${categories.join(',')}]`;
   return {
     categories: Object.freeze([...categories]),
     indexes: categories.map((hcc) => indexOf[hcc] ?? -1).filter((index) => index >= 0),
-    json: `[${categories.join(',')}]`,
+    json,
+    bytes: Uint8Array.from(json, (char) => char.charCodeAt(0)),
   };
+}
+
+/**
+ * Hands out one shared mapping per distinct set of categories: some 8,000 codes map to a few hundred
+ * sets, so scoring reads a few hundred small objects that stay in cache instead of one per code.
+ */
+class MappingCache {
+  private readonly known = new Map<string, CodeMapping>();
+
+  constructor(private readonly indexOf: Int16Array) {}
+
+  get(categories: readonly number[]): CodeMapping {
+    const key = categories.join(',');
+    let mapping = this.known.get(key);
+    if (!mapping) {
+      mapping = buildCodeMapping(categories, this.indexOf);
+      this.known.set(key, mapping);
+    }
+    return mapping;
+  }
 }
 
 function mappingAt(
   rows: readonly CompiledRow[],
   person: EditPerson,
   applyMce: boolean,
-  indexOf: Int16Array,
+  cache: MappingCache,
 ): CodeMapping {
   const categories = [...new Set(rows.filter((row) => rowApplies(row, person, applyMce)).map((row) => row.hcc))];
-  return buildCodeMapping(
-    categories.sort((a, b) => a - b),
-    indexOf,
-  );
+  return cache.get(categories.sort((a, b) => a - b));
 }
 
-function compileCode(rows: readonly CompiledRow[], indexOf: Int16Array): CompiledCode {
+function compileCode(rows: readonly CompiledRow[], cache: MappingCache): CompiledCode {
   if (rows.every((row) => row.edit.condition === '')) {
     const categories = [...new Set(rows.map((row) => row.hcc))].sort((a, b) => a - b);
-    return { rows, fixed: buildCodeMapping(categories, indexOf), bounds: [], byInterval: [] };
+    return { rows, fixed: cache.get(categories), bounds: [], byInterval: [] };
   }
   const bounds = [
     ...new Set(
@@ -63,7 +84,7 @@ function compileCode(rows: readonly CompiledRow[], indexOf: Int16Array): Compile
   const byInterval: CodeMapping[] = [];
   for (const sex of ['F', 'M'] as const) {
     for (const applyMce of [false, true]) {
-      for (const age of starts) byInterval.push(mappingAt(rows, { age, sex }, applyMce, indexOf));
+      for (const age of starts) byInterval.push(mappingAt(rows, { age, sex }, applyMce, cache));
     }
   }
   return { rows, fixed: undefined, bounds, byInterval };
@@ -83,6 +104,7 @@ export function compileCodes(
   indexOf: Int16Array,
 ): Map<string, CompiledCode> {
   const codes = new Map<string, CompiledCode>();
-  for (const [code, rows] of mapping) codes.set(code, compileCode(rows, indexOf));
+  const cache = new MappingCache(indexOf);
+  for (const [code, rows] of mapping) codes.set(code, compileCode(rows, cache));
   return codes;
 }

@@ -20,8 +20,16 @@ export interface CompiledModel {
   /** Dense HCC indexes of each unconditional code: `fixedIndexPool[fixedIndexStart[id] .. fixedIndexStart[id + 1]]`. */
   readonly fixedIndexStart: Int32Array;
   readonly fixedIndexPool: Int16Array;
-  /** 1 when a code is unconditional and all its categories are payment HCCs, so its categories can be printed from the pool. */
-  readonly printableFromPool: Uint8Array;
+  /**
+   * Conditional codes (age/sex/MCE edits) in flat arrays, so a lookup reads a few cached numbers rather
+   * than the code's objects: code id -> position (-1 for an unconditional code); per position
+   * `conditionalStride - 1` ascending age bounds (padded with Infinity) and `4 * conditionalStride`
+   * mappings by `((sex F 0, M or unknown 1) * 2 + MCE switch) * conditionalStride + interval`.
+   */
+  readonly conditionalAt: Int32Array;
+  readonly conditionalStride: number;
+  readonly conditionalBounds: Float64Array;
+  readonly conditionalMappings: readonly CodeMapping[];
   /** HCC number -> dense index, -1 if not a payment HCC. */
   readonly indexOf: Int16Array;
   /** Dense index -> HCC number, ascending. */
@@ -63,6 +71,36 @@ function resolveFlag(tables: ModelTables, indexOf: Int16Array, name: string): Fl
 }
 
 const compiled = new WeakMap<TableHccModel, CompiledModel>();
+
+type ConditionalTables = Pick<
+  CompiledModel,
+  'conditionalAt' | 'conditionalStride' | 'conditionalBounds' | 'conditionalMappings'
+>;
+
+/** Lays the conditional codes' precomputed mappings out flat (see {@link CompiledModel.conditionalAt}). */
+function flattenConditional(entries: readonly CompiledCode[]): ConditionalTables {
+  const conditional = entries.filter((entry) => entry.fixed === undefined);
+  const stride = Math.max(0, ...conditional.map((entry) => entry.bounds.length)) + 1;
+  const conditionalAt = new Int32Array(entries.length).fill(-1);
+  const conditionalBounds = new Float64Array(conditional.length * (stride - 1)).fill(Infinity);
+  const conditionalMappings: CodeMapping[] = [];
+  let position = 0;
+  entries.forEach((entry, id) => {
+    if (entry.fixed !== undefined) return;
+    conditionalAt[id] = position;
+    entry.bounds.forEach((bound, i) => (conditionalBounds[position * (stride - 1) + i] = bound));
+    const intervals = entry.bounds.length + 1;
+    for (let slot = 0; slot < 4; slot++) {
+      for (let interval = 0; interval < stride; interval++) {
+        const mapping = entry.byInterval[slot * intervals + Math.min(interval, intervals - 1)];
+        if (!mapping) throw new Error('Conditional code without a mapping');
+        conditionalMappings.push(mapping);
+      }
+    }
+    position++;
+  });
+  return { conditionalAt, conditionalStride: stride, conditionalBounds, conditionalMappings };
+}
 
 /** The compiled form of a loaded model (built on first use). */
 export function compileModel(model: TableHccModel): CompiledModel {
@@ -109,9 +147,6 @@ export function compileModel(model: TableHccModel): CompiledModel {
     (mapping, id) => (fixedIndexStart[id + 1] = (fixedIndexStart[id] ?? 0) + (mapping?.indexes.length ?? 0)),
   );
   const fixedIndexPool = Int16Array.from(fixedById.flatMap((mapping) => mapping?.indexes ?? []));
-  const printableFromPool = Uint8Array.from(fixedById, (mapping) =>
-    mapping !== undefined && mapping.indexes.length === mapping.categories.length ? 1 : 0,
-  );
   const result: CompiledModel = {
     tables,
     codes,
@@ -120,7 +155,7 @@ export function compileModel(model: TableHccModel): CompiledModel {
     fixedById,
     fixedIndexStart,
     fixedIndexPool,
-    printableFromPool,
+    ...flattenConditional(codeEntries),
     indexOf,
     hccOf,
     hccVariables: hccOf.map((hcc) => `HCC${hcc}`),

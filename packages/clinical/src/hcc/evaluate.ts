@@ -1,4 +1,4 @@
-import { conditionalMapping, type CodeMapping, type CompiledCode } from './code-mapping';
+import type { CodeMapping } from './code-mapping';
 import { findCode, findCodeBytes } from './code-index';
 import type { CompiledModel } from './compile';
 import { isDisabled, type DemographicFacts } from './demographics';
@@ -30,7 +30,12 @@ export interface DiagnosisState {
   readonly activeInteractions: number[];
 }
 
-const NO_MAPPING: CodeMapping = { categories: Object.freeze([]), indexes: [], json: '[]' };
+const NO_MAPPING: CodeMapping = {
+  categories: Object.freeze([]),
+  indexes: [],
+  json: '[]',
+  bytes: Uint8Array.of(91, 93),
+};
 const PLAIN_CODE = /^[0-9A-Z]+$/;
 
 /** Upper case, dot and blanks removed: `e11.22` -> `E1122`. */
@@ -54,17 +59,20 @@ function mark(present: Uint8Array, marked: number[], index: number): void {
   marked[at] = index;
 }
 
-/** The code's categories for this person, marking the payment HCCs. */
-function mapEntry(
-  entry: CompiledCode,
+/** A conditional code's mapping for this person, from the model's flat tables (`position` from `conditionalAt`). */
+function conditionalMappingAt(
+  model: CompiledModel,
+  position: number,
   facts: DemographicFacts,
   applyMce: boolean,
-  present: Uint8Array,
-  marked: number[],
-) {
-  const mapping = entry.fixed ?? conditionalMapping(entry, facts, applyMce) ?? NO_MAPPING;
-  for (const index of mapping.indexes) mark(present, marked, index);
-  return mapping;
+): CodeMapping {
+  const stride = model.conditionalStride;
+  const bounds = model.conditionalBounds;
+  let interval = 0;
+  for (let i = position * (stride - 1), end = i + stride - 1; i < end; i++)
+    if (facts.age >= (bounds[i] ?? 0)) interval++;
+  const slot = (facts.sex === 'F' ? 0 : 2) + (applyMce ? 1 : 0);
+  return model.conditionalMappings[(position * 4 + slot) * stride + interval] ?? NO_MAPPING;
 }
 
 /**
@@ -101,12 +109,14 @@ function mapKnownCode(
   mappings: CodeMapping[],
 ): void {
   const present = model.scratch;
-  const fixed = model.fixedById[id];
-  if (fixed === undefined) {
-    const entry = model.codeEntries[id];
-    mappings.push(entry ? mapEntry(entry, facts, applyMce, present, marked) : NO_MAPPING);
+  const position = model.conditionalAt[id] ?? -1;
+  if (position >= 0) {
+    const mapping = conditionalMappingAt(model, position, facts, applyMce);
+    mappings.push(mapping);
+    for (const index of mapping.indexes) mark(present, marked, index);
     return;
   }
+  const fixed = model.fixedById[id] ?? NO_MAPPING;
   mappings.push(fixed);
   const { fixedIndexStart, fixedIndexPool } = model;
   const end = fixedIndexStart[id + 1] ?? 0;

@@ -159,7 +159,7 @@ function writeRafFields(writer: LineWriter, run: RafComputation, options: RafOpt
     first = false;
   }
   writer.ascii('],"hcc_map":{');
-  writeHccMap(writer, model, state);
+  writeHccMap(writer, state);
   writer.ascii('},"terms":{');
   const { bytes, starts } = model.textPool;
   for (let at = 0; at < terms.length; at++) {
@@ -177,27 +177,17 @@ function writeRafFields(writer: LineWriter, run: RafComputation, options: RafOpt
   writer.byte(125);
 }
 
-function writeHccMap(writer: LineWriter, model: RafComputation['model'], state: RafComputation['state']): void {
-  const { fixedIndexStart, fixedIndexPool, printableFromPool, hccOf } = model;
-  const { codeBytes } = state;
-  for (let index = 0; index < state.ids.length; index++) {
+function writeHccMap(writer: LineWriter, state: RafComputation['state']): void {
+  const { codeBytes, mappings } = state;
+  for (let index = 0; index < mappings.length; index++) {
     writer.ascii(index === 0 ? '"' : ',"');
     if (codeBytes) writer.copy(codeBytes.bytes, codeBytes.starts[index] ?? 0, codeBytes.ends[index] ?? 0);
     else writer.ascii(state.codes[index] ?? '');
-    const id = state.ids[index] ?? -1;
-    if (id < 0 || printableFromPool[id] !== 1) {
-      writer.ascii('":');
-      writer.ascii(state.mappings[index]?.json ?? '[]');
-      continue;
-    }
-    // Printed from the compact pool: the mapping's own text lives in a cold corner of the heap.
-    writer.ascii('":[');
-    const end = fixedIndexStart[id + 1] ?? 0;
-    for (let at = fixedIndexStart[id] ?? 0; at < end; at++) {
-      if (at > (fixedIndexStart[id] ?? 0)) writer.ascii(',');
-      writer.integer(hccOf[fixedIndexPool[at] ?? 0] ?? 0);
-    }
-    writer.ascii(']');
+    writer.ascii('":');
+    // Mappings are shared by every code with the same categories, so their bytes stay in cache.
+    const bytes = mappings[index]?.bytes;
+    if (bytes) writer.bytesOf(bytes);
+    else writer.ascii('[]');
   }
 }
 

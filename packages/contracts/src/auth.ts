@@ -113,11 +113,13 @@ export const acceptTerms = defineEndpoint({
 export const startTotpEnrollment = defineEndpoint({
   method: 'POST',
   path: '/auth/totp/enroll',
-  summary: 'Start TOTP enrollment: a new secret, its otpauth URL and a QR code (PNG data URL)',
+  summary:
+    'Start TOTP enrollment with the current password: a new secret, its otpauth URL and a QR code (PNG data URL)',
   tags: ['auth'],
   auth: 'user',
   rateLimit: TOTP_RATE,
-  body: z.strictObject({}),
+  // The current password is asked again, so that a stolen session cannot put a second factor of its own on the account.
+  body: z.strictObject({ password: z.string().min(1).max(1024) }),
   response: resultEnvelope(z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() })),
 });
 

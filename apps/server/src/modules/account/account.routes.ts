@@ -33,8 +33,8 @@ export function accountRoutes(app: FastifyInstance, config: Pick<Config, 'smtpUr
   route(app, acceptTermsEndpoint, async ({ auth, request }) => ({
     result: await acceptTerms(deps(), auth, request.ip),
   }));
-  route(app, startTotpEnrollmentEndpoint, async ({ auth, request }) => ({
-    result: await startTotpEnrollment(deps(), auth, request.ip),
+  route(app, startTotpEnrollmentEndpoint, async ({ auth, body, request }) => ({
+    result: await startTotpEnrollment(deps(), auth, { password: body.password, clientAddress: request.ip }),
   }));
   route(app, confirmTotpEnrollmentEndpoint, async ({ body, auth, request }) => ({
     result: await confirmTotpEnrollment(deps(), auth, { ...body, clientAddress: request.ip }),

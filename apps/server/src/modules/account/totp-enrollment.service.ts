@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/access-tokens';
+import { verifyPassword } from '../auth/passwords';
 import { SIGN_IN_POLICY } from '../auth/policy';
 import { createTotp, matchTotpStep, newTotpSecret } from '../auth/totp';
 import { countFailedAttempt, type UserRow } from '../auth/users.repository';
@@ -27,9 +28,19 @@ export interface TotpEnrollment {
 export async function startTotpEnrollment(
   deps: TotpEnrollmentDeps,
   auth: AuthContext,
-  clientAddress: string | undefined,
+  input: { password: string; clientAddress: string | undefined },
 ): Promise<TotpEnrollment> {
+  const { clientAddress } = input;
+  const now = deps.now?.() ?? new Date();
   const user = await findPasswordAccount(deps, auth);
+  if (user.lockedUntil && user.lockedUntil > now) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong attempts. Try again later.');
+  }
+  // A stolen session must not be able to put its own second factor on the account.
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await countWrongCode(deps, auth, { now, clientAddress });
+    throw AppError.validation([{ field: 'password', message: 'The password is not right' }]);
+  }
   if (user.isTotpEnabled) {
     throw new AppError('CONFLICT', 'Two-step verification is already on; turn it off first to enroll again.');
   }

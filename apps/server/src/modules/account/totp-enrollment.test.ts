@@ -44,8 +44,8 @@ async function signedInUser() {
   return { user, token };
 }
 
-async function enroll(token: string) {
-  const response = await post('/api/auth/totp/enroll', {}, token);
+async function enroll(token: string, password: string) {
+  const response = await post('/api/auth/totp/enroll', { password }, token);
   expect(response.statusCode).toBe(200);
   return response.json().result as { secret: string; otpauthUrl: string; qrCode: string };
 }
@@ -62,9 +62,17 @@ function nextCode(secret: string): string {
 }
 
 describe('TOTP enrollment', () => {
+  it('asks for the current password, so that a stolen session cannot enroll its own second factor', async () => {
+    const { user, token } = await signedInUser();
+    const response = await post('/api/auth/totp/enroll', { password: 'not the password' }, token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details.issues[0].field).toBe('password');
+    expect((await storedUser(user.id)).totpSecret).toBeNull();
+  });
+
   it('gives a new secret with its otpauth URL and a QR code, not enabled until confirmed', async () => {
     const { user, token } = await signedInUser();
-    const enrollment = await enroll(token);
+    const enrollment = await enroll(token, user.password);
     expect(enrollment.secret).toMatch(/^[A-Z2-7]{32}$/);
     const url = new URL(enrollment.otpauthUrl);
     expect(url.protocol).toBe('otpauth:');
@@ -82,7 +90,7 @@ describe('TOTP enrollment', () => {
 
   it('turns TOTP on with a code from the app, after which sign-in asks for one', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     const code = createTotp(secret).generate();
     const response = await post('/api/auth/totp/confirm', { code }, token);
     expect(response.statusCode).toBe(200);
@@ -96,7 +104,7 @@ describe('TOTP enrollment', () => {
 
   it('refuses a wrong code at confirmation with 422 naming code, and leaves TOTP off', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     const threeStepsAhead = createTotp(secret).generate({ timestamp: Date.now() + 3 * STEP_MS });
     const response = await post('/api/auth/totp/confirm', { code: threeStepsAhead }, token);
     expect(response.statusCode).toBe(422);
@@ -106,9 +114,9 @@ describe('TOTP enrollment', () => {
 
   it('does not replace an enabled TOTP by enrolling again', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     await post('/api/auth/totp/confirm', { code: createTotp(secret).generate() }, token);
-    const again = await post('/api/auth/totp/enroll', {}, token);
+    const again = await post('/api/auth/totp/enroll', { password: user.password }, token);
     expect(again.statusCode).toBe(409);
     expect((await storedUser(user.id)).totpSecret).toBe(secret);
   });
@@ -121,7 +129,7 @@ describe('TOTP enrollment', () => {
 
   it('turns TOTP off with a current code, refusing a code already used', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     const code = createTotp(secret).generate();
     await post('/api/auth/totp/confirm', { code }, token);
 
@@ -137,7 +145,7 @@ describe('TOTP enrollment', () => {
 
   it('locks the account after five wrong codes at turning TOTP off', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     await post('/api/auth/totp/confirm', { code: createTotp(secret).generate() }, token);
     const wrong = nextCode(secret) === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -153,12 +161,12 @@ describe('TOTP enrollment', () => {
     expect((await post('/api/auth/totp/enroll', {})).statusCode).toBe(401);
     const sso = await createUser(db(), { organisationId, identitySource: 'oidc', oidcSubject: 'sso-totp' });
     const token = await test.app.accessTokens.sign({ sub: sso.id, org: organisationId, isSaml: true });
-    expect((await post('/api/auth/totp/enroll', {}, token)).statusCode).toBe(409);
+    expect((await post('/api/auth/totp/enroll', { password: 'any' }, token)).statusCode).toBe(409);
   });
 
   it('audits each change, never with the code or the secret', async () => {
     const { user, token } = await signedInUser();
-    const { secret } = await enroll(token);
+    const { secret } = await enroll(token, user.password);
     const code = createTotp(secret).generate();
     await post('/api/auth/totp/confirm', { code }, token);
     await post('/api/auth/totp/disable', { code: nextCode(secret) }, token);

@@ -1,13 +1,29 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SMTP } from './fixtures/accounts';
 import { chromiumExecutable } from './fixtures/browser';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const browser = await chromiumExecutable();
-// Each run starts the built app on a fresh embedded database of its own.
-const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
+// Each run starts the built app on a fresh embedded database of its own. The directory is kept in
+// the environment so that workers (which load this file again) and specs (which read the demo
+// accounts from it) see the same one.
+const dataDir = (process.env.CAIRN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cairn-e2e-')));
+
+// Before the server opens the database: the journeys' own accounts (see fixtures/seed-accounts.ts).
+if (!process.env.CAIRN_E2E_SEEDED) {
+  const e2eDir = dirname(fileURLToPath(import.meta.url));
+  const seeding = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/seed-accounts.ts', dataDir], {
+    cwd: e2eDir,
+    stdio: 'inherit',
+  });
+  if (seeding.status !== 0) throw new Error('seeding the journey accounts failed');
+  process.env.CAIRN_E2E_SEEDED = '1';
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -28,6 +44,13 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), CAIRN_DATA_DIR: dataDir, CAIRN_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      CAIRN_DATA_DIR: dataDir,
+      CAIRN_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // Recovery mail goes to the SMTP server the recovery journey starts on this port.
+      CAIRN_SMTP_URL: `smtp://${SMTP.user}:${SMTP.password}@127.0.0.1:${SMTP.port}`,
+    },
   },
 });

@@ -14,8 +14,11 @@ export const theme: ThemeConfig = {
     controlHeightXS: 16,
     colorPrimary: '#5944EF',
     colorLink: '#5944EF',
+    // antd derives each "Max" from its own defaults (1200, 1600) and refuses overlapping ranges.
+    screenLGMax: BREAKPOINTS.medium - 1,
     screenXL: BREAKPOINTS.medium,
     screenXLMin: BREAKPOINTS.medium,
+    screenXLMax: BREAKPOINTS.large - 1,
     screenXXL: BREAKPOINTS.large,
     screenXXLMin: BREAKPOINTS.large,
     zIndexBase: Z_INDEX.natural - 1,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, parseEncryptionKey } from './secret-box';
+import { runMigrations } from '../db/migrate';
+import { openTestDatabase } from '../testing/build-test-app';
+import { createSecretBox, openServerSecretBox, parseEncryptionKey } from './secret-box';
 
 describe('the secret box (AES-256-GCM)', () => {
   const box = createSecretBox(randomBytes(32));
@@ -47,5 +49,34 @@ describe('CAIRN_ENCRYPTION_KEY', () => {
   it('refuses a key that is not 32 bytes', () => {
     expect(() => parseEncryptionKey('too-short')).toThrow('32 bytes');
     expect(() => parseEncryptionKey(randomBytes(16).toString('hex'))).toThrow('32 bytes');
+  });
+});
+
+describe("the server's secret box", () => {
+  it('uses one key kept in the database, so every process opens what another sealed', async () => {
+    const database = await openTestDatabase();
+    try {
+      await runMigrations(database);
+      const sealed = (await openServerSecretBox(database.db, undefined)).seal('client-secret-value', 'org');
+      const otherProcess = await openServerSecretBox(database.db, undefined);
+      expect(otherProcess.open(sealed, 'org')).toBe('client-secret-value');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('uses CAIRN_ENCRYPTION_KEY instead when it is set: the database key cannot open those secrets', async () => {
+    const database = await openTestDatabase();
+    try {
+      await runMigrations(database);
+      const configured = await openServerSecretBox(database.db, randomBytes(32).toString('hex'));
+      const sealed = configured.seal('client-secret-value', 'org');
+      const databaseKeyed = await openServerSecretBox(database.db, undefined);
+      expect(() => databaseKeyed.open(sealed, 'org')).toThrow('another encryption key');
+      expect(configured.open(sealed, 'org')).toBe('client-secret-value');
+      await expect(openServerSecretBox(database.db, 'not-a-key')).rejects.toThrow('32 bytes');
+    } finally {
+      await database.close();
+    }
   });
 });

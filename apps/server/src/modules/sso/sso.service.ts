@@ -30,6 +30,7 @@ import {
   isUsernameTaken,
   recordSsoSignIn,
   type IdentityProviderRow,
+  type SsoStateRow,
 } from './sso.repository';
 
 export interface SsoServiceDeps {
@@ -124,12 +125,7 @@ export async function completeSso(
 
   let identity: OidcIdentity;
   try {
-    const configuration = await providerConfiguration(deps, provider);
-    const callbackUrl = new URL(row.redirectUri);
-    callbackUrl.searchParams.set('code', input.code);
-    callbackUrl.searchParams.set('state', input.state);
-    if (input.iss !== undefined) callbackUrl.searchParams.set('iss', input.iss);
-    identity = await exchangeCode(configuration, { ...row, callbackUrl, state: input.state });
+    identity = await exchangeAnswer(deps, provider, row, { ...input, code: input.code });
   } catch (error) {
     if (error instanceof OidcError) return refuse(error.reason, row.organisationId, error.detail);
     if (error instanceof AppError) return refuse('provider_error', row.organisationId, error.message);
@@ -150,6 +146,21 @@ export async function completeSso(
     refreshToken: session.refreshToken,
     ...(row.returnTo ? { returnTo: row.returnTo } : {}),
   };
+}
+
+/** The code exchanged as the provider sent it back to the redirect URI (its `iss` checked when given). */
+async function exchangeAnswer(
+  deps: SsoServiceDeps,
+  provider: IdentityProviderRow,
+  row: SsoStateRow,
+  answer: { code: string; state: string; iss?: string },
+): Promise<OidcIdentity> {
+  const configuration = await providerConfiguration(deps, provider);
+  const callbackUrl = new URL(row.redirectUri);
+  callbackUrl.searchParams.set('code', answer.code);
+  callbackUrl.searchParams.set('state', answer.state);
+  if (answer.iss !== undefined) callbackUrl.searchParams.set('iss', answer.iss);
+  return exchangeCode(configuration, { ...row, callbackUrl, state: answer.state });
 }
 
 /**

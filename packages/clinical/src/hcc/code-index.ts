@@ -15,6 +15,8 @@ export interface CodeIndex {
 }
 
 const CATEGORIES = 36 * 36 * 36;
+/** Packed tails are below 37^4 (at most four characters after the category). */
+const REST_LIMIT = 37 ** 4;
 
 /** 0-9 -> 0-9, A-Z -> 10-35, anything else -1 (char codes). */
 function digitOf(charCode: number): number {
@@ -45,19 +47,29 @@ function restOf(code: string): number {
 
 /** Builds the index of `codes`; a code's id is its position in `codes`. */
 export function buildCodeIndex(codes: readonly string[]): CodeIndex {
-  const keyed = codes.map((code, id) => ({ category: categoryOf(code), rest: restOf(code), id }));
-  const bad = keyed.find((key) => key.category < 0 || key.rest < 0);
-  if (bad) throw new Error(`Cannot index code ${codes[bad.id] ?? ''}`);
   if (codes.length > 0xffff) throw new Error('Too many codes for a 16-bit index');
-  keyed.sort((x, y) => x.category - y.category || x.rest - y.rest);
+  // Sorted as one packed number per code (category, rest, id: below 2^53), which a typed array sorts natively.
+  const keys = new Float64Array(codes.length);
+  codes.forEach((code, id) => {
+    const category = categoryOf(code);
+    const rest = restOf(code);
+    if (category < 0 || rest < 0) throw new Error(`Cannot index code ${code}`);
+    keys[id] = (category * REST_LIMIT + rest) * 0x10000 + id;
+  });
+  keys.sort();
   const categoryStart = new Uint16Array(CATEGORIES + 1);
-  for (const key of keyed) categoryStart[key.category + 1] = (categoryStart[key.category + 1] ?? 0) + 1;
+  const rests = new Int32Array(codes.length);
+  const ids = new Uint16Array(codes.length);
+  keys.forEach((key, at) => {
+    const id = key % 0x10000;
+    const packed = (key - id) / 0x10000;
+    const category = Math.floor(packed / REST_LIMIT);
+    rests[at] = packed - category * REST_LIMIT;
+    ids[at] = id;
+    categoryStart[category + 1] = (categoryStart[category + 1] ?? 0) + 1;
+  });
   for (let c = 0; c < CATEGORIES; c++) categoryStart[c + 1] = (categoryStart[c + 1] ?? 0) + (categoryStart[c] ?? 0);
-  return {
-    categoryStart,
-    rests: Int32Array.from(keyed, (key) => key.rest),
-    ids: Uint16Array.from(keyed, (key) => key.id),
-  };
+  return { categoryStart, rests, ids };
 }
 
 /** The id of a code (upper case, no dot), or -1 when the index does not hold it. */

@@ -70,7 +70,8 @@ function mappingAt(
 
 function compileCode(rows: readonly CompiledRow[], cache: MappingCache): CompiledCode {
   if (rows.every((row) => row.edit.condition === '')) {
-    const categories = [...new Set(rows.map((row) => row.hcc))].sort((a, b) => a - b);
+    const categories =
+      rows.length === 1 ? rows.map((row) => row.hcc) : [...new Set(rows.map((row) => row.hcc))].sort((a, b) => a - b);
     return { rows, fixed: cache.get(categories), bounds: [], byInterval: [] };
   }
   const bounds = [

@@ -9,26 +9,36 @@ export function parseCsv(text: string): string[][] {
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  // Plain runs are taken as slices (`start` .. the next quote, comma or line break), not char by char.
+  let start = 0;
   for (let i = 0; i < source.length; i++) {
-    const char = source.charAt(i);
+    const code = source.charCodeAt(i);
     if (quoted) {
-      if (char === '"' && source[i + 1] === '"') {
+      if (code !== 34) continue;
+      field += source.slice(start, i);
+      if (source.charCodeAt(i + 1) === 34) {
         field += '"';
         i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
+      } else quoted = false;
+      start = i + 1;
+    } else if (code === 34) {
+      field += source.slice(start, i);
+      quoted = true;
+      start = i + 1;
+    } else if (code === 44) {
+      record.push(field + source.slice(start, i));
       field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i++;
-      record.push(field);
+      start = i + 1;
+    } else if (code === 10 || code === 13) {
+      record.push(field + source.slice(start, i));
       records.push(record);
       record = [];
       field = '';
-    } else field += char;
+      if (code === 13 && source.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
   }
+  field += source.slice(start);
   if (field !== '' || record.length > 0) {
     record.push(field);
     records.push(record);
@@ -41,5 +51,10 @@ export function readCsvObjects(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   const names = header.map((name) => name.trim());
-  return rows.map((row) => Object.fromEntries(names.map((name, i) => [name, (row[i] ?? '').trim()])));
+  // Plain stores in header order give every row the same object shape (Object.fromEntries was a tenth of start-up).
+  return rows.map((row) => {
+    const object: Record<string, string> = {};
+    for (let i = 0; i < names.length; i++) object[names[i] ?? ''] = (row[i] ?? '').trim();
+    return object;
+  });
 }

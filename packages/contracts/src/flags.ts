@@ -154,7 +154,8 @@ export const createFlagStreamTicket = defineEndpoint({
   tags: ['flags'],
   auth: 'user',
   v2: true,
-  rateLimit: { max: 60, timeWindow: '1 minute' },
+  // Per client address: a clinic's users often share one, and all reconnect after a server restart.
+  rateLimit: { max: 600, timeWindow: '1 minute' },
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ ticket: z.string(), expiresInSeconds: z.number() })),
 });
@@ -176,7 +177,7 @@ export const openFlagStream = defineEndpoint({
   summary: "Server-sent events with the caller's flags, pushed again whenever a flag changes (?ticket=...)",
   tags: ['flags'],
   auth: 'public',
-  rateLimit: { max: 60, timeWindow: '1 minute' },
+  rateLimit: { max: 600, timeWindow: '1 minute' },
   body: z.strictObject({}),
   response: z.string().describe('text/event-stream: event "put", data FlagValues'),
 });

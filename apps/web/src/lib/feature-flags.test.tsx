@@ -86,6 +86,18 @@ describe('FlagsProvider', () => {
     });
   });
 
+  it('reads every flag as off again after sign-out', async () => {
+    sessionStore.setState({ ...LOGGED_OUT, loggedIn: true, token: tokenFor('user-2') });
+    render(
+      <FlagsProvider>
+        <FeedbackProbe />
+      </FlagsProvider>,
+    );
+    expect(await screen.findByText('Contact us')).toBeInTheDocument();
+    act(() => sessionStore.setState({ ...LOGGED_OUT }));
+    expect(await screen.findByText('No feedback button')).toBeInTheDocument();
+  });
+
   it('keeps fixed values when given them', () => {
     render(
       <FlagsProvider values={{ ShowFeedbackButton: true }}>

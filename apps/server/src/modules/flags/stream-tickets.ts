@@ -13,7 +13,8 @@ export interface StreamTicketHolder {
  * tokens' key, so that it can never be replayed as an access token; any process can verify it. It is
  * spent on first use: the spent set lives in this process, which is exact on embedded PGlite (one
  * process). On a PostgreSQL deployment of several processes, a ticket replayed within its 60 seconds
- * on another process would still open a stream for the same user (see the flags README).
+ * on another process would still open a stream for the same user: a shared table of spent tickets
+ * would close that gap.
  */
 export interface StreamTickets {
   issue(holder: StreamTicketHolder): Promise<string>;

@@ -10,7 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { decodeToken } from '../jwt';
 import { sessionStore, useSession } from '../session';
 import { CairnFlagProvider } from './cairn-flag-provider';
-import { createFlagClient, type FlagClientOptions } from './flag-client';
+import { createFlagClient } from './flag-client';
 import { flagContextFromToken } from './flag-context';
 import { flagTransport } from './flag-transport';
 
@@ -29,6 +29,19 @@ function subOf(token: string | undefined): string | undefined {
 }
 
 /**
+ * OpenFeature's provider changes, one after another: clearing the previous user's provider must not
+ * finish after the next user's provider was set (and clear it).
+ */
+let providerChanges: Promise<unknown> = Promise.resolve();
+function changeProvider(change: () => unknown): void {
+  providerChanges = providerChanges
+    .then(change)
+    .catch(() => undefined)
+    // Clearing the provider emits no event a reader hears: tell them.
+    .then(refreshSnapshot);
+}
+
+/**
  * Gives OpenFeature a Cairn provider for the signed-in user, a new one when the user changes, none
  * after sign-out. A token renewal for the same user keeps the provider.
  */
@@ -39,16 +52,7 @@ export function useSessionFlagProvider(): void {
   useEffect(() => {
     // The token of the moment: a renewal for the same user does not rerun this effect.
     const current = sessionStore.getState().token;
-    if (!sub || !current) {
-      void OpenFeature.clearProviders();
-      return;
-    }
-    const options: FlagClientOptions = {
-      ...flagTransport(),
-      storage: localStorage,
-      bootstrapKey: flagsBootstrapKey(sub),
-    };
-    const provider = new CairnFlagProvider(createFlagClient(options));
+    if (!sub || !current) return;
     let context;
     try {
       context = flagContextFromToken(current);
@@ -56,14 +60,20 @@ export function useSessionFlagProvider(): void {
       console.warn(error instanceof Error ? error.message : 'Invalid feature-flag context');
       return;
     }
+    const client = createFlagClient({
+      ...flagTransport(),
+      storage: localStorage,
+      bootstrapKey: flagsBootstrapKey(sub),
+    });
     const { key, custom, ...attributes } = context;
+    // OpenFeature's context is flat and JSON only; targetingKey is its name for the key.
     const evaluationContext = JSON.parse(
       JSON.stringify({ ...attributes, ...custom, targetingKey: key }),
     ) as EvaluationContext;
-    void OpenFeature.setProviderAndWait(provider, evaluationContext).catch(() => undefined);
-    return () => {
-      void OpenFeature.clearProviders();
-    };
+    changeProvider(() => {
+      OpenFeature.setProvider(new CairnFlagProvider(client), evaluationContext);
+    });
+    return () => changeProvider(() => OpenFeature.clearProviders());
   }, [sub]);
 }
 
@@ -71,7 +81,16 @@ type Snapshot = Partial<Record<FlagName, unknown>>;
 const EMPTY: Snapshot = {};
 let snapshot: Snapshot = EMPTY;
 
+const snapshotListeners = new Set<() => void>();
+
+function refreshSnapshot(): void {
+  snapshot = readSnapshot();
+  for (const listener of [...snapshotListeners]) listener();
+}
+
 function readSnapshot(): Snapshot {
+  // Signed out, OpenFeature falls back to its no-op provider: every flag reads as off, not as a default.
+  if (OpenFeature.getProviderMetadata().name !== 'cairn') return EMPTY;
   const client = OpenFeature.getClient();
   if (client.providerStatus !== ProviderStatus.READY && client.providerStatus !== ProviderStatus.ERROR) return EMPTY;
   const values: Snapshot = {};
@@ -99,9 +118,11 @@ function subscribe(onChange: () => void): () => void {
     onChange();
   };
   for (const event of EVENTS) OpenFeature.addHandler(event, handler);
+  snapshotListeners.add(onChange);
   snapshot = readSnapshot();
   return () => {
     for (const event of EVENTS) OpenFeature.removeHandler(event, handler);
+    snapshotListeners.delete(onChange);
   };
 }
 

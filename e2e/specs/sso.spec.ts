@@ -1,39 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demoAccount } from '../fixtures/accounts';
 import { newTestAccount, startTestOpenIdProvider, type TestOpenIdProvider } from '../fixtures/oidc-provider';
 
-interface DemoAccount {
-  username: string;
-  password: string;
-  role: 'provider' | 'coder' | 'admin';
-  totpSecret?: string;
-}
-
-/**
- * The accounts the server wrote on first start to `<CAIRN_DATA_DIR>/demo-accounts.json`. The data
- * directory is `CAIRN_E2E_DATA_DIR` when the Playwright config exports it; otherwise the newest
- * `cairn-e2e-*` directory holding the file (the one the web server of this run just wrote).
- */
-function demoAccounts(): DemoAccount[] {
-  const candidates = process.env.CAIRN_E2E_DATA_DIR
-    ? [process.env.CAIRN_E2E_DATA_DIR]
-    : readdirSync(tmpdir())
-        .filter((name) => name.startsWith('cairn-e2e-'))
-        .map((name) => join(tmpdir(), name))
-        .filter((dir) => existsSync(join(dir, 'demo-accounts.json')))
-        .sort(
-          (a, b) => statSync(join(b, 'demo-accounts.json')).mtimeMs - statSync(join(a, 'demo-accounts.json')).mtimeMs,
-        );
-  const [dataDir] = candidates;
-  if (!dataDir) throw new Error('demo-accounts.json not found: is the demo organisation seeded (CAIRN_DEMO unset)?');
-  return JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as DemoAccount[];
-}
-
 async function signInAsDemoAdmin(request: APIRequestContext): Promise<string> {
-  const admin = demoAccounts().find((account) => account.role === 'admin');
-  if (!admin) throw new Error('no demo admin account');
+  const admin = demoAccount('admin');
   const response = await request.post('/api/auth/login', {
     data: { username: admin.username, password: admin.password },
   });

@@ -4,7 +4,13 @@ import { queryClient } from '../lib/query-client';
 import { isTokenStale, readStoredSession, sessionStore, stateFromToken } from '../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../lib/storage-keys';
 import { SAML_TOKEN_REFRESH_MARGIN_MS } from '../config/constants';
+import { hasSsoRequest } from '../features/auth/sso/sso-rules';
+import { setSamlTokenCheck, setSsoSessionRenewal } from '../lib/api';
+import { getClockDriftMs, session } from '../lib/session';
 import { logger } from './logger';
+
+// The SSO flow loads only for SSO requests and SSO users: /login stays light for everyone else.
+const loadSso = () => import('../features/auth/sso');
 
 export interface SessionSources {
   /** Where the app was opened. */
@@ -28,7 +34,11 @@ export async function initializeSessionFrom(sources: SessionSources): Promise<vo
       (await sources.handleSsoRequest?.(sources.location)) === true ||
       restoreSsoToken(sources) ||
       (await restorePasswordSession(sources));
-    if (!isSignedIn) sessionStore.reset();
+    if (!isSignedIn) {
+      sessionStore.reset();
+      // An SSO answer that could not be completed: the login card says so.
+      if (hasSsoRequest(sources.location)) sessionStore.setState({ status: 'failure' });
+    }
   } catch (error) {
     sources.warn(`Session initialization failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     sessionStore.reset();
@@ -79,14 +89,37 @@ function isEmrLoginPath(pathname: string): boolean {
 /** Starts the session for the page the browser opened, then loads the user's config when signed in. */
 export async function initializeSession(): Promise<void> {
   const location = { pathname: window.location.pathname, search: window.location.search };
+  const warn = (message: string) => logger.warn(message);
   await initializeSessionFrom({
     location,
+    handleSsoRequest: (url) =>
+      hasSsoRequest(url) ? loadSso().then((sso) => sso.handleSsoRequest(url, { warn }) ?? false) : undefined,
     refresh: () => refreshSession(),
-    warn: (message) => logger.warn(message),
+    warn,
   });
+  if (session.getIsSAML()) await prepareSsoSession();
   if (sessionStore.getState().token && !isEmrLoginPath(location.pathname)) {
     // Loaded on demand: the config code stays out of the first chunk, which /login also loads.
     const { loadUserConfig } = await import('../features/auth/api/user-config');
     await loadUserConfig(queryClient, (message) => logger.warn(message));
   }
+}
+
+/**
+ * Spec §4 "Token handling" for SSO users: renewal goes back through the identity provider, and a
+ * request with a token expiring within 60 seconds is abandoned for that round trip.
+ */
+async function prepareSsoSession(): Promise<void> {
+  const sso = await loadSso();
+  const current = () => ({ pathname: window.location.pathname, search: window.location.search });
+  setSsoSessionRenewal(() => sso.renewSsoSession(current()));
+  setSamlTokenCheck(() =>
+    sso.checkSamlToken({
+      token: session.getToken(),
+      isSaml: session.getIsSAML(),
+      current: current(),
+      log: (message, extras) => logger.info(message, extras),
+      clockDriftMs: getClockDriftMs(),
+    }),
+  );
 }

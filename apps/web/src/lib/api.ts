@@ -15,6 +15,22 @@ export function setSsoSessionRenewal(renew: () => void): void {
 }
 
 /**
+ * Spec §4: before a request, an SSO user's token expiring within 60 seconds sends the browser back
+ * through the identity provider and the request is abandoned. The SSO feature registers the check.
+ */
+let samlTokenCheck: (() => boolean) | undefined;
+
+export function setSamlTokenCheck(check: () => boolean): void {
+  samlTokenCheck = check;
+}
+
+function fetchUnlessAbandoned(...args: Parameters<typeof fetch>): Promise<Response> {
+  // The page is leaving for the identity provider: the request never settles rather than failing.
+  if (samlTokenCheck && !samlTokenCheck()) return new Promise<Response>(() => undefined);
+  return fetch(...args);
+}
+
+/**
  * Renews a password session with the stored refresh token. The server rotates it: the new pair is
  * stored and the old refresh token is spent. Answers the new access token, or `undefined` when the
  * session cannot be renewed (the caller then signs the user out).
@@ -69,6 +85,7 @@ export const api = createApiClient({
   isSaml: session.getIsSAML,
   refreshSession: () => refreshSession(),
   onSessionExpired: () => sessionStore.reset(),
+  fetch: fetchUnlessAbandoned,
   trackFailure: (failure) => {
     console.warn('API call failed', failure);
   },

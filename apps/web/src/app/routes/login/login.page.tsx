@@ -3,7 +3,9 @@ import { LoginCardSteps } from '../../../features/auth/components/login-flow';
 import { SessionSpinner } from '../../../features/auth/components/login-gate';
 import { targetAfterLogin } from '../../../features/auth/utils/login-gate';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { hasSsoRequest } from '../../../features/auth/sso/sso-rules';
+import { sessionStore, useSession } from '../../../lib/session';
+import { useState } from 'react';
 import { logger } from '../../logger';
 
 const warn = (message: string) => logger.warn(message);
@@ -14,6 +16,12 @@ const warn = (message: string) => logger.warn(message);
  */
 export default function LoginPage() {
   const { initializing, loggedIn } = useSession();
+  // Set when initialization could not complete an SSO answer in the URL; read once, at mount.
+  const [ssoMessage] = useState(() =>
+    sessionStore.getState().status === 'failure' && hasSsoRequest(window.location)
+      ? 'Single sign-on did not complete. Please try again, or sign in with your password.'
+      : undefined,
+  );
   const location = useLocation();
   const navigate = useNavigate();
   const isChangePassword = location.pathname === paths.changePassword.path;
@@ -24,5 +32,5 @@ export default function LoginPage() {
       <LoginCardSteps initialStep="ChangePassword" warn={warn} onComplete={() => void navigate(paths.home.href())} />
     );
   }
-  return <LoginCardSteps warn={warn} />;
+  return <LoginCardSteps warn={warn} initialMessage={ssoMessage} />;
 }

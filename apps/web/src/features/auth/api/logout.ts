@@ -19,11 +19,12 @@ export async function signOut(options: SignOutOptions = {}): Promise<void> {
   const origin = options.origin ?? window.location.origin;
   const isSaml = session.getIsSAML();
   const refreshToken = localStorage.getItem(LOCAL_STORAGE_KEYS.refreshToken) ?? undefined;
-  let identityProviderLogoutUrl: string | undefined;
+  // The identity provider's sign-out page is asked for while the session still stands.
+  let identityProviderLogoutUrl = isSaml ? await import('../sso').then((sso) => sso.fetchSsoLogoutUrl()) : undefined;
   if (session.getToken()) {
     try {
       const { result } = await api.call(logoutEndpoint, { refreshToken });
-      identityProviderLogoutUrl = result.identityProviderLogoutUrl;
+      identityProviderLogoutUrl ??= result.identityProviderLogoutUrl;
     } catch {
       // The session ends in this browser whatever the server answered; an expired token is already ended.
     }

@@ -27,6 +27,8 @@ const STEPS: Record<LoginStep, ComponentType<StepProps>> = {
 
 export interface LoginFlowProps {
   initialStep?: LoginStep;
+  /** What the card says on its first step (an SSO sign-in that failed). */
+  initialMessage?: string;
   /** The user is signed in and has nothing left to do on the card. */
   onComplete?: () => void;
   /** Where warnings go (the app's logger). */
@@ -37,11 +39,11 @@ export interface LoginFlowProps {
  * The login card's steps (spec §2). Each sign-in status leads to its step; after a successful
  * sign-in the terms are shown once if the user has not accepted them yet.
  */
-export function LoginCardSteps({ initialStep = 'PasswordLogin', onComplete, warn }: LoginFlowProps) {
+export function LoginCardSteps({ initialStep = 'PasswordLogin', initialMessage, onComplete, warn }: LoginFlowProps) {
   const { values } = useSession();
   const [step, setStep] = useState<LoginStep>(initialStep);
   const [username, setUsername] = useState(() => session.getEmail());
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useState(initialMessage);
   const [pending, setPending] = useState<SignInOutcome>();
 
   const go = useCallback<LoginFlow['go']>((next, options) => {

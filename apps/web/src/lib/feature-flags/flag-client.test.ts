@@ -1,6 +1,12 @@
 import { FLAG_DEFAULTS, type FlagValues } from '@cairn/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFlagClient, reconnectDelay, type EventSourceLike, type FlagClientOptions } from './flag-client';
+import {
+  createFlagClient,
+  isRecoverable,
+  reconnectDelay,
+  type EventSourceLike,
+  type FlagClientOptions,
+} from './flag-client';
 
 class FakeEventSource implements EventSourceLike {
   onerror: ((event: Event) => void) | null = null;
@@ -123,6 +129,34 @@ describe('the feature-flag client', () => {
 });
 
 describe('stream reconnection', () => {
+  it('treats 400, 408, 429 and 5xx as recoverable, other 4xx as permanent (spec §8)', () => {
+    const withStatus = (status: number) => Object.assign(new Error(`${status} Error occurred`), { status });
+    expect([400, 408, 429, 500, 503].map((status) => isRecoverable(withStatus(status)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([401, 403, 404, 422].map((status) => isRecoverable(withStatus(status)))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(isRecoverable(new Error('Network Error'))).toBe(true);
+  });
+
+  it('stops asking for tickets after a permanent refusal', async () => {
+    const createStreamTicket = vi.fn(() => Promise.reject(Object.assign(new Error('403'), { status: 403 })));
+    const client = clientWith({ createStreamTicket });
+    await client.start();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(createStreamTicket).toHaveBeenCalledTimes(1);
+    expect(client.getValue('flag_AdminTool')).toBe(true);
+    client.close();
+  });
+
   it('backs off from 1 s, doubling, up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,

@@ -60,6 +60,16 @@ export function reconnectDelay(attempt: number, timing: FlagClientTiming = FLAG_
   return Math.min(timing.reconnectDelayMs * 2 ** attempt, timing.maxReconnectDelayMs);
 }
 
+/**
+ * Spec §8: statuses 400, 408, 429 and 5xx are recoverable, other 4xx permanent. An error without a
+ * status (the network) is recoverable.
+ */
+export function isRecoverable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number' || status < 400) return true;
+  return status === 400 || status === 408 || status === 429 || status >= 500;
+}
+
 /** Keeps the flags Cairn knows, as the server sent them; anything that is not an object is refused. */
 function readValues(raw: unknown): Partial<Record<FlagName, unknown>> | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
@@ -147,8 +157,9 @@ export function createFlagClient(options: FlagClientOptions): FlagClient {
     let ticket: string;
     try {
       ticket = await options.createStreamTicket();
-    } catch {
-      onStreamFailure();
+    } catch (error) {
+      if (isRecoverable(error)) onStreamFailure();
+      else giveUp();
       return;
     }
     if (isClientClosed()) return;
@@ -192,6 +203,16 @@ export function createFlagClient(options: FlagClientOptions): FlagClient {
     attempt += 1;
   }
 
+  /** A permanent refusal (401, 403, 404, ...): asking again would only be refused again. */
+  function giveUp(): void {
+    warn('Feature-flag updates stopped: the server refused them');
+    source?.close();
+    source = undefined;
+    clearTimeout(readTimer);
+    clearTimeout(reconnectTimer);
+    stopPolling();
+  }
+
   function startPolling(): void {
     if (pollTimer) return;
     pollTimer = setInterval(() => {
@@ -199,7 +220,10 @@ export function createFlagClient(options: FlagClientOptions): FlagClient {
         (raw) => {
           if (!isClosed) apply(raw);
         },
-        () => warn('Polling feature flags failed'),
+        (error: unknown) => {
+          warn('Polling feature flags failed');
+          if (!isRecoverable(error)) giveUp();
+        },
       );
     }, timing.pollIntervalMs);
   }

@@ -21,7 +21,8 @@ export function flagTransport(): Pick<FlagClientOptions, 'fetchFlags' | 'createS
         headers,
         body: '{}',
       });
-      if (!response.ok) throw new Error(`${response.status} Error occurred`);
+      if (!response.ok)
+        throw Object.assign(new Error(`${response.status} Error occurred`), { status: response.status });
       const body = (await response.json()) as { result?: unknown };
       return body.result;
     },

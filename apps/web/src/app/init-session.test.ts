@@ -82,6 +82,13 @@ describe('session initialization', () => {
     expect(sessionStore.getState()).toMatchObject({ loggedIn: false, initializing: false });
   });
 
+  it('ends logged out with a failure status when an SSO answer in the URL could not be completed', async () => {
+    await initializeSessionFrom(
+      sources({ location: { pathname: '/sso', search: '?code=abc&state=xyz' }, handleSsoRequest: async () => false }),
+    );
+    expect(sessionStore.getState()).toMatchObject({ loggedIn: false, status: 'failure', initializing: false });
+  });
+
   it('ends initializing logged out when nothing is stored', async () => {
     await initializeSessionFrom(sources());
     expect(sessionStore.getState()).toMatchObject({ loggedIn: false, initializing: false });

@@ -69,4 +69,12 @@ test('a clinician signs in through the organisation identity provider and lands 
     expect(metadata.ok()).toBe(true);
     expect(await metadata.json()).toMatchObject({ result: { cairn_email: account.email } });
   });
+
+  await test.step("signing out passes through the provider's sign-out and returns to Cairn signed out", async () => {
+    await page.goto('/logout');
+    await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/session/end`));
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('cairn.ssoToken'))).toBeNull();
+  });
 });

@@ -60,7 +60,10 @@ export async function startTestOpenIdProvider(options: TestOpenIdProviderOptions
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     pkce: { required: () => true },
     ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+    },
     findAccount: (_context, subject) => {
       const account = options.accounts.find((candidate) => candidate.subject === subject);
       return account ? toOidcAccount(account) : undefined;
@@ -137,6 +140,19 @@ function page(response: ServerResponse, uid: string, prompt: string, error?: str
   response.setHeader('content-type', 'text/html; charset=utf-8');
   response.setHeader('cache-control', 'no-store');
   response.end(`<!doctype html><html lang="en"><head><title>Test IdP</title></head><body>${body}</body></html>`);
+}
+
+/** The provider's "sign out?" question (its default page loads web fonts from the internet). */
+function logoutSource(context: { body: string }, form: string): void {
+  context.body = `<!doctype html><html lang="en"><head><title>Test IdP</title></head><body>
+<h1>Sign out of the test identity provider?</h1>${form}
+<button type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
+<button type="submit" form="op.logoutForm">No, stay signed in</button></body></html>`;
+}
+
+function postLogoutSuccessSource(context: { body: string }): void {
+  context.body =
+    '<!doctype html><html lang="en"><head><title>Test IdP</title></head><body><h1>Signed out</h1></body></html>';
 }
 
 function toOidcAccount(account: TestAccount): Account {

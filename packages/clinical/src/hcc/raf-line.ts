@@ -209,11 +209,7 @@ function writeScores(writer: LineWriter, run: RafComputation): void {
     const score = run.segmentScores[index];
     const keys = SCORE_KEYS.get(run.segments[index] ?? 'CNA');
     if (!score || !keys) continue;
-    writer.bytesOf(index === 0 ? keys[0] : keys[1]);
-    writer.units(score.raf);
-    writer.bytesOf(DEMOGRAPHIC_KEY);
-    writer.units(score.demographic);
-    writer.byte(125);
+    writer.unitsPair(index === 0 ? keys[0] : keys[1], score.raf, DEMOGRAPHIC_KEY, score.demographic);
   }
 }
 

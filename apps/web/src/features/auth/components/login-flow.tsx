@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
-import { session, sessionStore, startSession, useSession } from '../../../lib/session';
+import { sessionStore, startSession, useSession } from '../../../lib/session';
 import type { SignInOutcome } from '../api/login';
 import { fetchUserMetadata } from '../api/terms';
 import { messageForStatus, stepForStatus, type LoginStep } from '../utils/login-steps';
@@ -42,7 +42,7 @@ export interface LoginFlowProps {
 export function LoginCardSteps({ initialStep = 'PasswordLogin', initialMessage, onComplete, warn }: LoginFlowProps) {
   const { values } = useSession();
   const [step, setStep] = useState<LoginStep>(initialStep);
-  const [username, setUsername] = useState(() => session.getEmail());
+  const [username, setUsername] = useState('');
   const [message, setMessage] = useState(initialMessage);
   const [pending, setPending] = useState<SignInOutcome>();
 

@@ -91,4 +91,22 @@ describe.runIf(isPostgres)('flag changes across server processes (PostgreSQL LIS
       await receiver.close();
     }
   });
+  it('listens again after losing its connection, and tells its subscribers to catch up', async () => {
+    if (secondDatabase.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const pool = secondDatabase.driver.pool;
+    const bus = createPostgresBus(pool);
+    const messages: unknown[] = [];
+    try {
+      await bus.subscribe('test.reconnect', (message) => messages.push(message));
+      await pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query = 'LISTEN cairn_events' and pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => messages, { timeout: 10_000 }).toContainEqual({ resync: true });
+      await bus.publish('test.reconnect', { organisationId: 'organisation-2' });
+      await expect.poll(() => messages, { timeout: 5000 }).toContainEqual({ organisationId: 'organisation-2' });
+    } finally {
+      await bus.close();
+    }
+  });
 });

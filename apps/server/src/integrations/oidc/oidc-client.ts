@@ -6,6 +6,8 @@ export interface OidcClientSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Accept a plain-http issuer on this machine (development and tests; never in production). */
+  allowLoopbackHttp?: boolean;
 }
 
 /** Who the provider signed in: the subject, and the profile claims Cairn keeps. */
@@ -38,10 +40,11 @@ const discoveries = new Map<string, { expiresAt: number; configuration: Promise<
 
 /**
  * The provider's configuration from its discovery document, cached for ten minutes per issuer and
- * client. Plain http is accepted for a provider on this machine (development, tests) and nowhere else.
+ * client. Plain http is accepted only for a provider on this machine, and only when allowed (not in
+ * production), so an administrator cannot point Cairn at an unencrypted or local service there.
  */
 export async function discoverProvider(settings: OidcClientSettings): Promise<client.Configuration> {
-  const key = [settings.issuer, settings.clientId, sha256(settings.clientSecret)].join(' ');
+  const key = [settings.issuer, settings.clientId, sha256(settings.clientSecret), settings.allowLoopbackHttp].join(' ');
   const cached = discoveries.get(key);
   if (cached && cached.expiresAt > Date.now()) return cached.configuration;
   const configuration = discover(settings);
@@ -57,7 +60,8 @@ export function forgetProvider(issuer: string): void {
 
 async function discover(settings: OidcClientSettings): Promise<client.Configuration> {
   const issuer = new URL(settings.issuer);
-  const isLoopbackHttp = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
+  const isLoopbackHttp =
+    settings.allowLoopbackHttp === true && issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
   /* eslint-disable @typescript-eslint/no-deprecated -- plain http only for a provider on this machine (see above) */
   const configuration = await client.discovery(
     issuer,

@@ -57,7 +57,12 @@ export async function setIdentityProvider(
   const issuer = input.issuer;
   forgetProvider(issuer);
   try {
-    await discoverProvider({ issuer, clientId: input.clientId, clientSecret });
+    await discoverProvider({
+      issuer,
+      clientId: input.clientId,
+      clientSecret,
+      allowLoopbackHttp: deps.allowLoopbackHttp,
+    });
   } catch {
     throw AppError.validation([
       {

@@ -17,6 +17,8 @@ export interface SsoRoutesOptions {
   apiUrl: string;
   /** `CAIRN_ENCRYPTION_KEY`; unset, the key is generated once and kept in `server_secrets`. */
   encryptionKey?: string | undefined;
+  /** The configuration name: production refuses plain-http identity providers, even on this machine. */
+  name: string;
 }
 
 /** Single sign-on with the organisation's OpenID provider, and its administration. */
@@ -31,6 +33,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRoutesOptions): void
     },
     secretBox: () => (secretBox ??= openServerSecretBox(app.database.db, options.encryptionKey)),
     publicOrigin: new URL(options.apiUrl).origin,
+    allowLoopbackHttp: options.name !== 'production',
   };
   route(app, startEndpoint, async ({ body, request }) => ({
     result: await startSso(deps, { ...body, clientAddress: request.ip }),

@@ -40,6 +40,8 @@ export interface SsoServiceDeps {
   secretBox: () => Promise<SecretBox>;
   /** Cairn's public origin (from `CAIRN_API_URL`): the redirect URI is its `/sso` route. */
   publicOrigin: string;
+  /** A plain-http provider on this machine is accepted outside production (development, tests). */
+  allowLoopbackHttp: boolean;
   now?: () => Date;
 }
 
@@ -197,7 +199,12 @@ export async function providerConfiguration(deps: SsoServiceDeps, provider: Iden
   const secretBox = await deps.secretBox();
   const clientSecret = secretBox.open(provider.clientSecretEncrypted, provider.organisationId);
   try {
-    return await discoverProvider({ issuer: provider.issuer, clientId: provider.clientId, clientSecret });
+    return await discoverProvider({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret,
+      allowLoopbackHttp: deps.allowLoopbackHttp,
+    });
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', 'The identity provider does not answer, please try again later.');
   }

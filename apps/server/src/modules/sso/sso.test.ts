@@ -355,3 +355,26 @@ describe('the identity provider administration', () => {
     expect(JSON.stringify(audit)).not.toContain(idp.clientSecret);
   });
 });
+
+describe('in production', () => {
+  it('refuses a plain-http identity provider, even one on this machine', async () => {
+    const production = await buildTestApp({
+      env: { CAIRN_ENV: 'production', CAIRN_API_URL: 'https://cairn.example/api' },
+    });
+    try {
+      const organisation = await createOrganisation(production.app.database.db);
+      const admin = await createUser(production.app.database.db, { organisationId: organisation.id, isAdmin: true });
+      const token = await production.app.accessTokens.sign({ sub: admin.id, org: organisation.id, isAdmin: true });
+      const response = await production.app.inject({
+        method: 'POST',
+        url: '/api/admin/identityProvider/set',
+        headers: { token },
+        payload: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ error: { details: { issues: [{ field: 'issuer' }] } } });
+    } finally {
+      await production.app.close();
+    }
+  });
+});

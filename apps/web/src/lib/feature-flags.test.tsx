@@ -2,7 +2,7 @@ import { FLAG_DEFAULTS } from '@cairn/contracts';
 import { OpenFeature } from '@openfeature/web-sdk';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FlagsProvider, useFlag } from './feature-flags';
+import { FlagsProvider, useFlag, useFlagsStatus } from './feature-flags';
 import { LOGGED_OUT, sessionStore } from './session';
 
 class FakeEventSource {
@@ -27,7 +27,12 @@ function tokenFor(sub: string): string {
 }
 
 function FeedbackProbe() {
-  return <p>{useFlag('ShowFeedbackButton') ? 'Contact us' : 'No feedback button'}</p>;
+  return (
+    <>
+      <p>{useFlag('ShowFeedbackButton') ? 'Contact us' : 'No feedback button'}</p>
+      <p>flags {useFlagsStatus()}</p>
+    </>
+  );
 }
 
 const requests: string[] = [];
@@ -62,6 +67,7 @@ describe('FlagsProvider', () => {
       </FlagsProvider>,
     );
     expect(screen.getByText('No feedback button')).toBeInTheDocument();
+    expect(screen.getByText('flags signedOut')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 
@@ -74,6 +80,7 @@ describe('FlagsProvider', () => {
       </FlagsProvider>,
     );
     expect(await screen.findByText('Contact us')).toBeInTheDocument();
+    expect(screen.getByText('flags initialized')).toBeInTheDocument();
     expect(requests[0]).toBe(
       `/api/getFeatureFlags ${JSON.stringify({ accept: 'application/json', 'content-type': 'application/json', token })}`,
     );

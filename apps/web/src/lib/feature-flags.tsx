@@ -1,6 +1,8 @@
 import { FLAG_NAMES as ALL_FLAG_NAMES, type FlagName as KnownFlagName } from '@cairn/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
-import { useOpenFeatureFlags, useSessionFlagProvider } from './feature-flags/use-session-flags';
+import { useOpenFeatureFlags, useSessionFlagProvider, type FlagsStatus } from './feature-flags/use-session-flags';
+
+export type { FlagsStatus } from './feature-flags/use-session-flags';
 
 export { allowedTabs } from './feature-flags/allowed-tabs';
 
@@ -11,6 +13,7 @@ export type FlagName = KnownFlagName;
 export type FlagValues = Partial<Record<FlagName, unknown>>;
 
 const FlagsContext = createContext<FlagValues>({});
+const FlagsStatusContext = createContext<FlagsStatus>('signedOut');
 
 /**
  * Supplies the evaluated flags to the app. Without `values` they are live: fetched for the signed-in
@@ -19,14 +22,33 @@ const FlagsContext = createContext<FlagValues>({});
  * a flagged feature is hidden rather than shown by mistake. `values` fixes them (tests, demos).
  */
 export function FlagsProvider({ values, children }: { values?: FlagValues; children: ReactNode }) {
-  if (values) return <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>;
+  if (values) {
+    return (
+      <FlagsStatusContext.Provider value="initialized">
+        <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>
+      </FlagsStatusContext.Provider>
+    );
+  }
   return <LiveFlags>{children}</LiveFlags>;
 }
 
 function LiveFlags({ children }: { children: ReactNode }) {
   useSessionFlagProvider();
-  const values = useOpenFeatureFlags();
-  return <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>;
+  const { status, values } = useOpenFeatureFlags();
+  return (
+    <FlagsStatusContext.Provider value={status}>
+      <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>
+    </FlagsStatusContext.Provider>
+  );
+}
+
+/**
+ * Where the flags stand: 'initializing' for at most the 5-second wait after sign-in, then
+ * 'initialized' or 'failed' (Cairn defaults). A screen that cannot do without its flags (the
+ * portrait's tab list) shows its loading state while 'initializing'.
+ */
+export function useFlagsStatus(): FlagsStatus {
+  return useContext(FlagsStatusContext);
 }
 
 export function useFlag(name: FlagName): boolean {

@@ -10,7 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { decodeToken } from '../jwt';
 import { sessionStore, useSession } from '../session';
 import { CairnFlagProvider } from './cairn-flag-provider';
-import { createFlagClient } from './flag-client';
+import { createFlagClient, type FlagClientState } from './flag-client';
 import { flagContextFromToken } from './flag-context';
 import { flagTransport } from './flag-transport';
 
@@ -77,9 +77,18 @@ export function useSessionFlagProvider(): void {
   }, [sub]);
 }
 
-type Snapshot = Partial<Record<FlagName, unknown>>;
-const EMPTY: Snapshot = {};
-let snapshot: Snapshot = EMPTY;
+/** Where the flags stand: no user signed in, or the flag client's state (spec §4). */
+export type FlagsStatus = 'signedOut' | FlagClientState;
+
+export interface FlagsSnapshot {
+  status: FlagsStatus;
+  /** Empty (every flag off) until the flags arrive. */
+  values: Partial<Record<FlagName, unknown>>;
+}
+
+const SIGNED_OUT: FlagsSnapshot = { status: 'signedOut', values: {} };
+const INITIALIZING: FlagsSnapshot = { status: 'initializing', values: {} };
+let snapshot: FlagsSnapshot = SIGNED_OUT;
 
 const snapshotListeners = new Set<() => void>();
 
@@ -88,12 +97,14 @@ function refreshSnapshot(): void {
   for (const listener of [...snapshotListeners]) listener();
 }
 
-function readSnapshot(): Snapshot {
+function readSnapshot(): FlagsSnapshot {
   // Signed out, OpenFeature falls back to its no-op provider: every flag reads as off, not as a default.
-  if (OpenFeature.getProviderMetadata().name !== 'cairn') return EMPTY;
+  if (OpenFeature.getProviderMetadata().name !== 'cairn') return SIGNED_OUT;
   const client = OpenFeature.getClient();
-  if (client.providerStatus !== ProviderStatus.READY && client.providerStatus !== ProviderStatus.ERROR) return EMPTY;
-  const values: Snapshot = {};
+  if (client.providerStatus !== ProviderStatus.READY && client.providerStatus !== ProviderStatus.ERROR) {
+    return INITIALIZING;
+  }
+  const values: FlagsSnapshot['values'] = {};
   for (const name of FLAG_NAMES) {
     const fallback = FLAG_DEFAULTS[name];
     values[name] =
@@ -101,7 +112,7 @@ function readSnapshot(): Snapshot {
         ? client.getBooleanValue(name, fallback)
         : client.getObjectValue(name, fallback as JsonValue);
   }
-  return values;
+  return { status: client.providerStatus === ProviderStatus.READY ? 'initialized' : 'failed', values };
 }
 
 const EVENTS = [
@@ -126,7 +137,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The current flag values through OpenFeature; empty (every flag off) until the provider is ready. */
-export function useOpenFeatureFlags(): Snapshot {
+/** The current flags through OpenFeature, and their status. */
+export function useOpenFeatureFlags(): FlagsSnapshot {
   return useSyncExternalStore(subscribe, () => snapshot);
 }

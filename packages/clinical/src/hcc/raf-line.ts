@@ -196,20 +196,27 @@ function asciiBytes(text: string): Uint8Array {
   return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }
 
-/** `"CNA":{"raf":` and `,"CNA":{"raf":` for each segment, prepared once. */
-const SCORE_KEYS = new Map(
-  SEGMENTS.map(
-    (segment) => [segment, [asciiBytes(`"${segment}":{"raf":`), asciiBytes(`,"${segment}":{"raf":`)]] as const,
-  ),
-);
+/** `"CNA":{"raf":` (first) and `,"CNA":{"raf":` (after it) for each segment of a list, prepared once per list. */
+const scoreKeys = new Map<readonly Segment[], readonly Uint8Array[]>();
 const DEMOGRAPHIC_KEY = asciiBytes(',"demographic":');
 
+function scoreKeysOf(segments: readonly Segment[]): readonly Uint8Array[] {
+  let keys = scoreKeys.get(segments);
+  if (!keys) {
+    keys = segments.map((segment, index) => asciiBytes(`${index === 0 ? '' : ','}"${segment}":{"raf":`));
+    if (scoreKeys.size > 16) scoreKeys.clear();
+    scoreKeys.set(segments, keys);
+  }
+  return keys;
+}
+
 function writeScores(writer: LineWriter, run: RafComputation): void {
+  // The segment lists come from segmentsForAge: two lists, so two sets of keys.
+  const keys = scoreKeysOf(run.segments);
   for (let index = 0; index < run.segments.length; index++) {
     const score = run.segmentScores[index];
-    const keys = SCORE_KEYS.get(run.segments[index] ?? 'CNA');
-    if (!score || !keys) continue;
-    writer.unitsPair(index === 0 ? keys[0] : keys[1], score.raf, DEMOGRAPHIC_KEY, score.demographic);
+    const key = keys[index];
+    if (score && key) writer.unitsPair(key, score.raf, DEMOGRAPHIC_KEY, score.demographic);
   }
 }
 

@@ -32,13 +32,29 @@ export interface BuildAppOptions {
  * Cairn's API server, ready to `listen()` or `inject()`: plugins first, then the modules. It never
  * listens by itself. Pending migrations are applied before it answers.
  */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip: string;
+}
+
+/**
+ * Requests are logged by method and path only: bodies, headers (tokens) and query strings (SSO and
+ * SMART authorization codes, search terms) never reach the log.
+ */
+function serializeRequest(request: LoggedRequest): Record<string, string> {
+  return { method: request.method, path: request.url.split('?')[0] ?? '', remoteAddress: request.ip };
+}
+
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const given = typeof logger === 'object' ? logger : {};
+  return { level: config.logLevel, ...given, serializers: { req: serializeRequest } };
+}
+
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Request bodies are never logged; headers (tokens) are not part of the default serializers.
-      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config, options.logger),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();

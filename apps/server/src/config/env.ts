@@ -25,6 +25,13 @@ const envSchema = z.object({
   CAIRN_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAIRN_WEB_DIST: z.string().min(1).optional(),
   CAIRN_TOKEN_SECRET: z.string().min(32).optional(),
+  /** 32 bytes, hex or base64, encrypting secrets at rest (IdP client secrets); generated when absent. */
+  CAIRN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes, as 64 hex digits or base64',
+    })
+    .optional(),
   /** Extra origins allowed to frame Cairn's overlay (EHRs), space separated. */
   CAIRN_FRAME_ANCESTORS: z.string().default(''),
   /** Demo organisation and accounts on first start: on by default for the embedded database only. */
@@ -48,6 +55,7 @@ export interface Config {
   /** The built web app to serve at `/`; absent serves the API alone. */
   webDistDir: string | undefined;
   tokenSecret: string | undefined;
+  encryptionKey: string | undefined;
   frameAncestors: string[];
   /** Seed the demo organisation, its accounts and patients on first start. */
   demo: boolean;
@@ -86,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl,
     webDistDir: values.CAIRN_WEB_DIST ? resolve(values.CAIRN_WEB_DIST) : undefined,
     tokenSecret: values.CAIRN_TOKEN_SECRET,
+    encryptionKey: values.CAIRN_ENCRYPTION_KEY,
     frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     demo: values.CAIRN_DEMO ? values.CAIRN_DEMO === '1' : values.DATABASE_URL === undefined,
     logLevel: values.LOG_LEVEL,

@@ -74,6 +74,15 @@ describe('POST /api/log', () => {
   });
 });
 
+describe('request logs', () => {
+  it('name the path but never the query string, which may carry an authorization code', async () => {
+    await test.app.inject({ method: 'GET', url: '/sso?code=SECRET-CODE-42&state=abc' });
+    const requestLines = logLines.filter((entry) => entry.req !== undefined);
+    expect(requestLines.some((entry) => (entry.req as { path?: string }).path === '/sso')).toBe(true);
+    expect(JSON.stringify(logLines)).not.toContain('SECRET-CODE-42');
+  });
+});
+
 describe('the web app', () => {
   it('falls back to index.html for client routes', async () => {
     for (const url of ['/', '/schedule', '/patient/2b1d/dx-summary', '/overlay/login']) {

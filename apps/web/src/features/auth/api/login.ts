@@ -10,7 +10,13 @@ export interface LoginInput {
 }
 
 /** What a sign-in call answered, with the tokens kept aside until the caller starts the session. */
-export type SignInOutcome = Pick<LoginResult, 'status' | 'token' | 'refreshToken' | 'lockedUntil'>;
+export type SignInOutcome = Pick<LoginResult, 'status' | 'token' | 'refreshToken' | 'lockedUntil'> & {
+  /** A more precise reason than the status gives (too many attempts from this address). */
+  message?: string;
+};
+
+/** The server's per-address limit on sign-in attempts was reached (429). */
+export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts from this computer. Wait a minute and try again.';
 
 /**
  * The status a failed call stands for (spec §4 "Login attempt"): the server unreachable or failing
@@ -37,7 +43,8 @@ export async function attemptLogin(input: LoginInput): Promise<SignInOutcome> {
   } catch (error) {
     const status = statusOfError(error);
     settle(status, input.username);
-    return { status };
+    const isRateLimited = error instanceof ApiError && error.code === 'RATE_LIMITED';
+    return isRateLimited ? { status, message: RATE_LIMITED_MESSAGE } : { status };
   }
 }
 

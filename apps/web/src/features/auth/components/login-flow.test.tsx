@@ -100,6 +100,13 @@ describe('the login card', () => {
     expect(sessionStore.getState().status).toBe('failure');
   });
 
+  it('says so when the server limits sign-in attempts from this address', async () => {
+    answerApi({ '/auth/login': () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'x' } } }) });
+    renderLogin();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts from this computer.');
+  });
+
   it('asks for the one-time code on totpRequired, refuses a wrong one, and signs in with the right one', async () => {
     const calls = answerApi({
       '/auth/login': (body) =>

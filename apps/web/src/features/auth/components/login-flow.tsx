@@ -64,7 +64,7 @@ export function LoginCardSteps({ initialStep = 'PasswordLogin', initialMessage, 
   const follow = useCallback(
     async (outcome: SignInOutcome) => {
       const next = stepForStatus(outcome.status);
-      if (next) return go(next, { message: messageForStatus(outcome.status, outcome.lockedUntil) });
+      if (next) return go(next, { message: outcome.message ?? messageForStatus(outcome.status, outcome.lockedUntil) });
       if (!outcome.token) return go('PasswordLogin', { message: messageForStatus('failure') });
       // The token authenticates the terms calls, but the session starts (and is stored, so that a
       // reload cannot skip the terms) only once they are settled.

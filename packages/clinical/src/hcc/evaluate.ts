@@ -147,12 +147,16 @@ function mapDiagnoses(
   return { codes, mappings, marked, ids };
 }
 
-/** The heart rule, hierarchies and interaction flags over the marked HCCs; clears the scratch flags. */
+/**
+ * The heart rule, hierarchies and interaction flags over the marked HCCs, completing the state of the
+ * mapped codes (`mapped`); clears the scratch flags.
+ */
 function finishDiagnoses(
   model: CompiledModel,
   facts: DemographicFacts,
   marked: readonly number[],
-): Pick<DiagnosisState, 'presentIndexes' | 'dropped' | 'activeInteractions'> {
+  mapped: Pick<DiagnosisState, 'codes' | 'codeBytes' | 'mappings' | 'ids'>,
+): DiagnosisState {
   const dropped = applyHierarchies(model, marked);
   const present = model.scratch;
   const presentIndexes: number[] = [];
@@ -169,7 +173,16 @@ function finishDiagnoses(
     const rule = interactions[index];
     if (rule && (flags & rule.leftBit) !== 0 && (flags & rule.rightBit) !== 0) activeInteractions.push(index);
   }
-  return { presentIndexes, dropped, activeInteractions };
+  // Built field by field rather than by an object spread (a generic property copy per person).
+  return {
+    presentIndexes,
+    codes: mapped.codes,
+    codeBytes: mapped.codeBytes,
+    mappings: mapped.mappings,
+    ids: mapped.ids,
+    dropped,
+    activeInteractions,
+  };
 }
 
 /**
@@ -184,7 +197,7 @@ export function evaluateDiagnoses(
   options: { applyMce: boolean; codesAreNormalized: boolean },
 ): DiagnosisState {
   const { codes, mappings, marked, ids } = mapDiagnoses(model, facts, rawCodes, options);
-  return { codes, mappings, ids, ...finishDiagnoses(model, facts, marked) };
+  return finishDiagnoses(model, facts, marked, { codes, codeBytes: undefined, mappings, ids });
 }
 
 /** Codes held as ASCII bytes, upper case without dots: code `i` is `bytes[starts[i]..ends[i]]`. */
@@ -228,7 +241,7 @@ export function evaluateDiagnosisBytes(
     if (id < 0) mappings.push(NO_MAPPING);
     else mapKnownCode(model, facts, id, applyMce, marked, mappings);
   }
-  return { codes: [], codeBytes: { bytes, starts, ends }, mappings, ids, ...finishDiagnoses(model, facts, marked) };
+  return finishDiagnoses(model, facts, marked, { codes: [], codeBytes: { bytes, starts, ends }, mappings, ids });
 }
 
 /** Whether an unmapped code with these bytes is already listed (duplicates of unmapped codes are found by text). */

@@ -77,9 +77,12 @@ export function storeTokens(token: string, refreshToken: string | undefined): vo
   else localStorage.removeItem(LOCAL_STORAGE_KEYS.refreshToken);
 }
 
+/** Forgets every token of the session, the SSO token too: a signed-out SSO user must not come back signed in. */
 export function clearStoredTokens(): void {
   localStorage.removeItem(LOCAL_STORAGE_KEYS.authToken);
   localStorage.removeItem(LOCAL_STORAGE_KEYS.refreshToken);
+  localStorage.removeItem(LOCAL_STORAGE_KEYS.ssoToken);
+  localStorage.removeItem(LOCAL_STORAGE_KEYS.ssoTokenExpiry);
 }
 
 /**

@@ -8,6 +8,7 @@ const REFRESH_TOKEN = 'refresh-token-of-this-session-0123';
 
 function signedIn(isSAML: boolean) {
   const token = providerToken();
+  if (isSAML) localStorage.setItem(LOCAL_STORAGE_KEYS.ssoToken, token);
   localStorage.setItem(LOCAL_STORAGE_KEYS.authToken, token);
   localStorage.setItem(LOCAL_STORAGE_KEYS.refreshToken, REFRESH_TOKEN);
   sessionStore.setState({
@@ -61,5 +62,6 @@ describe('signing out', () => {
     expect(calls.map((call) => call.path)).toEqual(['/v2/auth/sso/logoutUrl', '/v2/auth/logout']);
     expect(calls[0]?.headers.authorization).toMatch(/^Bearer /);
     expect(navigate).toHaveBeenCalledWith('https://idp.example/logout?x=1');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();
   });
 });

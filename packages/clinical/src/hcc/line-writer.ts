@@ -137,6 +137,19 @@ export class LineWriter {
     this.bytes[this.size++] = value;
   }
 
+  /** One member of a JSON object whose key is ASCII bytes `start`..`end` of `key` and whose value is `value` (JSON text). */
+  mapEntry(first: boolean, key: Uint8Array, start: number, end: number, value: Uint8Array): void {
+    this.reserve(end - start + value.length + 4);
+    const { bytes } = this;
+    let at = this.size;
+    if (!first) bytes[at++] = 44; // ','
+    bytes[at++] = 34; // '"'
+    for (let i = start; i < end; i++) bytes[at++] = key[i] ?? 0;
+    bytes[at++] = 34;
+    bytes[at++] = 58; // ':'
+    this.size = putBytes(bytes, at, value);
+  }
+
   /** A number held in units of 1/FACTOR_UNITS, as JSON prints `units / 10000` (`0.653`, `2`, `0.005`). */
   units(units: number): void {
     this.reserve(NUMBER_ROOM);

@@ -177,23 +177,27 @@ function writeRafFields(writer: LineWriter, run: RafComputation, options: RafOpt
   writer.byte(125);
 }
 
-function writeHccMap(writer: LineWriter, state: RafComputation['state']): void {
-  const { codeBytes, mappings } = state;
-  for (let index = 0; index < mappings.length; index++) {
-    writer.ascii(index === 0 ? '"' : ',"');
-    if (codeBytes) writer.copy(codeBytes.bytes, codeBytes.starts[index] ?? 0, codeBytes.ends[index] ?? 0);
-    else writer.ascii(state.codes[index] ?? '');
-    writer.ascii('":');
-    // Mappings are shared by every code with the same categories, so their bytes stay in cache.
-    const bytes = mappings[index]?.bytes;
-    if (bytes) writer.bytesOf(bytes);
-    else writer.ascii('[]');
-  }
-}
-
 /** ASCII text as bytes. */
 function asciiBytes(text: string): Uint8Array {
   return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+const EMPTY_LIST = asciiBytes('[]');
+
+function writeHccMap(writer: LineWriter, state: RafComputation['state']): void {
+  const { codeBytes, mappings } = state;
+  for (let index = 0; index < mappings.length; index++) {
+    // Mappings are shared by every code with the same categories, so their bytes stay in cache.
+    const json = mappings[index]?.bytes ?? EMPTY_LIST;
+    if (codeBytes) {
+      writer.mapEntry(index === 0, codeBytes.bytes, codeBytes.starts[index] ?? 0, codeBytes.ends[index] ?? 0, json);
+      continue;
+    }
+    writer.ascii(index === 0 ? '"' : ',"');
+    writer.ascii(state.codes[index] ?? '');
+    writer.ascii('":');
+    writer.bytesOf(json);
+  }
 }
 
 /** `"CNA":{"raf":` (first) and `,"CNA":{"raf":` (after it) for each segment of a list, prepared once per list. */

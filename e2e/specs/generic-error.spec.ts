@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/signed-in';
 import { AppShell } from '../pages/app-shell';
 
 const OUTDATED_CHROME =

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/signed-in';
 import { AppShell } from '../pages/app-shell';
 
 test('the app loads on the schedule with its header and title', async ({ page }) => {
@@ -36,11 +36,4 @@ test("an unknown portrait tab says so in the spec's words", async ({ page }) => 
 test('/patient without an id asks for one', async ({ page }) => {
   await page.goto('/patient');
   await expect(page.getByText("We're missing a patient ID")).toBeVisible();
-});
-
-test('the login card is 800 by 500 pixels', async ({ page }) => {
-  await page.goto('/login');
-  const box = await page.getByTestId('login-card').boundingBox();
-  expect(box?.width).toBe(800);
-  expect(box?.height).toBeGreaterThanOrEqual(500);
 });

@@ -32,6 +32,8 @@ const envSchema = z.object({
       message: 'must be 32 bytes, as 64 hex digits or base64',
     })
     .optional(),
+  /** Client addresses exempt from the per-address rate limits (a trusted monitor, the e2e runner). */
+  CAIRN_RATE_LIMIT_ALLOW_LIST: z.string().default(''),
   /** Extra origins allowed to frame Cairn's overlay (EHRs), space separated. */
   CAIRN_FRAME_ANCESTORS: z.string().default(''),
   /** Demo organisation and accounts on first start: on by default for the embedded database only. */
@@ -57,6 +59,7 @@ export interface Config {
   tokenSecret: string | undefined;
   encryptionKey: string | undefined;
   frameAncestors: string[];
+  rateLimitAllowList: string[];
   /** Seed the demo organisation, its accounts and patients on first start. */
   demo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: values.CAIRN_TOKEN_SECRET,
     encryptionKey: values.CAIRN_ENCRYPTION_KEY,
     frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    rateLimitAllowList: values.CAIRN_RATE_LIMIT_ALLOW_LIST.split(/\s+/).filter(Boolean),
     demo: values.CAIRN_DEMO ? values.CAIRN_DEMO === '1' : values.DATABASE_URL === undefined,
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,

@@ -141,6 +141,9 @@ export const routes: RouteObject[] = [
               page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
               ...portraitRoutes(paths.patient.path),
               page(paths.guessMatchNotFound.path, notFound),
+              page(paths.twoStepVerification.path, () => import('./routes/account/two-step-verification.page'), {
+                title: 'Two-step verification',
+              }),
               page(paths.antdDemo.path, () => import('./routes/demo/antd-demo.page'), { title: 'Design system' }),
               page(paths.accessDenied.path, () => import('./routes/errors/access-denied.page')),
               page(paths.noPatientData.path, () => import('./routes/errors/no-patient-data.page')),

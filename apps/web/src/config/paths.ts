@@ -65,6 +65,7 @@ export const paths = {
   overlayGuessMatchNotFound: path('/overlay/summary/guess-match-not-found'),
   ambientNoteDemo: path('/ambient-note-demo'),
   antdDemo: path('/antd-demo'),
+  twoStepVerification: path('/account/two-step-verification'),
   accessDenied: path('/access-denied'),
   externalRedirect: path('/external-redirect'),
   noPatientData: path('/no-patient-data'),

@@ -14,7 +14,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   test = await buildTestApp({
-    env: { CAIRN_WEB_DIST: webDist },
+    env: { CAIRN_WEB_DIST: webDist, CAIRN_RATE_LIMIT_ALLOW_LIST: '10.20.30.40' },
     logger: {
       level: 'trace',
       stream: { write: (line: string) => logLines.push(JSON.parse(line) as Record<string, unknown>) },
@@ -127,6 +127,17 @@ describe('abuse', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const allowed = [];
+    for (let index = 0; index < 125; index += 1) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/log',
+        remoteAddress: '10.20.30.40',
+        payload: { event_type: 'monitor' },
+      });
+      allowed.push(response.statusCode);
+    }
+    expect(allowed.every((status) => status === 200)).toBe(true);
     const limited = await test.app.inject({
       method: 'POST',
       url: '/api/log',

@@ -6,7 +6,7 @@ import type { AuthState } from '../../../lib/session';
 import { useSettingsMenuItems } from './settings-menu';
 
 export interface AvatarMenuProps {
-  auth: Pick<AuthState, 'values' | 'emrName'>;
+  auth: Pick<AuthState, 'values' | 'emrName' | 'isSAML'>;
   /** The email and Sign out (spec §6). */
   showAccount: boolean;
   /** The Settings section (spec §6). */
@@ -18,6 +18,10 @@ export function AvatarMenu({ auth, showAccount, showSettings }: AvatarMenuProps)
   const account: MenuProps['items'] = showAccount
     ? [
         { key: 'email', label: auth.values.email || 'Signed in', disabled: true },
+        // SSO users' second factor belongs to their organisation's identity provider.
+        ...(auth.isSAML
+          ? []
+          : [{ key: 'two-step', label: <Link to={paths.twoStepVerification.href()}>Two-step verification</Link> }]),
         { key: 'sign-out', label: <Link to={paths.logout.href()}>Sign out</Link> },
       ]
     : [];

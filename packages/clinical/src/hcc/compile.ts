@@ -27,6 +27,13 @@ export interface CompiledModel {
    * mappings by `((sex F 0, M or unknown 1) * 2 + MCE switch) * conditionalStride + interval`.
    */
   readonly conditionalAt: Int32Array;
+  /**
+   * Code id -> its mapping in one small table: a handle into `fixedMappings` (the few hundred shared
+   * mappings) for an unconditional code, `-(position + 1)` for a conditional one. Scoring reads this
+   * one 16-bit entry per code instead of a pointer and a range from three arrays of 8,000.
+   */
+  readonly mappingOfCode: Int16Array;
+  readonly fixedMappings: readonly CodeMapping[];
   readonly conditionalStride: number;
   readonly conditionalBounds: Float64Array;
   readonly conditionalMappings: readonly CodeMapping[];
@@ -76,6 +83,30 @@ type ConditionalTables = Pick<
   CompiledModel,
   'conditionalAt' | 'conditionalStride' | 'conditionalBounds' | 'conditionalMappings'
 >;
+
+/** Numbers the distinct (shared) mappings of the unconditional codes; see {@link CompiledModel.mappingOfCode}. */
+function indexMappings(
+  fixedById: readonly (CodeMapping | undefined)[],
+  conditionalAt: Int32Array,
+): Pick<CompiledModel, 'mappingOfCode' | 'fixedMappings'> {
+  const handles = new Map<CodeMapping, number>();
+  const mappingOfCode = new Int16Array(fixedById.length);
+  fixedById.forEach((mapping, id) => {
+    if (!mapping) {
+      mappingOfCode[id] = -((conditionalAt[id] ?? 0) + 1);
+      return;
+    }
+    let handle = handles.get(mapping);
+    if (handle === undefined) {
+      handle = handles.size;
+      handles.set(mapping, handle);
+    }
+    mappingOfCode[id] = handle;
+  });
+  if (handles.size > 0x7fff || conditionalAt.some((position) => position >= 0x7fff))
+    throw new Error('Too many mappings for a 16-bit table');
+  return { mappingOfCode, fixedMappings: [...handles.keys()] };
+}
 
 /** Lays the conditional codes' precomputed mappings out flat (see {@link CompiledModel.conditionalAt}). */
 function flattenConditional(entries: readonly CompiledCode[]): ConditionalTables {
@@ -147,6 +178,7 @@ export function compileModel(model: TableHccModel): CompiledModel {
     (mapping, id) => (fixedIndexStart[id + 1] = (fixedIndexStart[id] ?? 0) + (mapping?.indexes.length ?? 0)),
   );
   const fixedIndexPool = Int16Array.from(fixedById.flatMap((mapping) => mapping?.indexes ?? []));
+  const conditionalTables = flattenConditional(codeEntries);
   const result: CompiledModel = {
     tables,
     codes,
@@ -155,7 +187,8 @@ export function compileModel(model: TableHccModel): CompiledModel {
     fixedById,
     fixedIndexStart,
     fixedIndexPool,
-    ...flattenConditional(codeEntries),
+    ...conditionalTables,
+    ...indexMappings(fixedById, conditionalTables.conditionalAt),
     indexOf,
     hccOf,
     hccVariables: hccOf.map((hcc) => `HCC${hcc}`),

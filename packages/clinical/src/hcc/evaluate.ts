@@ -109,18 +109,14 @@ function mapKnownCode(
   mappings: CodeMapping[],
 ): void {
   const present = model.scratch;
-  const position = model.conditionalAt[id] ?? -1;
-  if (position >= 0) {
-    const mapping = conditionalMappingAt(model, position, facts, applyMce);
-    mappings.push(mapping);
-    for (const index of mapping.indexes) mark(present, marked, index);
-    return;
-  }
-  const fixed = model.fixedById[id] ?? NO_MAPPING;
-  mappings.push(fixed);
-  const { fixedIndexStart, fixedIndexPool } = model;
-  const end = fixedIndexStart[id + 1] ?? 0;
-  for (let at = fixedIndexStart[id] ?? 0; at < end; at++) mark(present, marked, fixedIndexPool[at] ?? 0);
+  const handle = model.mappingOfCode[id] ?? 0;
+  const mapping =
+    handle >= 0
+      ? (model.fixedMappings[handle] ?? NO_MAPPING)
+      : conditionalMappingAt(model, -handle - 1, facts, applyMce);
+  mappings.push(mapping);
+  const { indexes } = mapping;
+  for (let at = 0; at < indexes.length; at++) mark(present, marked, indexes[at] ?? 0);
 }
 
 /** Maps each distinct code, marking its payment HCCs in the model's scratch flags (ascending in `marked`). */

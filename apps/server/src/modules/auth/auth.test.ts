@@ -156,3 +156,10 @@ describe('abuse', () => {
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });
+
+describe('accounts', () => {
+  it("refuse an unknown or missing view with the spec's errors", async () => {
+    await expect(createUser(db(), { organisationId, view: 'Nurse' })).rejects.toThrow('Unknown user view: Nurse');
+    await expect(createUser(db(), { organisationId, view: '' })).rejects.toThrow('User view not found');
+  });
+});

@@ -1,3 +1,4 @@
+import { roleOfView } from '@cairn/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -14,7 +15,9 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return row;
 }
 
+/** A new account; its view must be one of spec §3's (an unknown or missing one raises the spec's error). */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  roleOfView(user.view);
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('user not created');
   return row;

@@ -91,14 +91,6 @@ function compileCode(rows: readonly CompiledRow[], cache: MappingCache): Compile
   return { rows, fixed: undefined, bounds, byInterval };
 }
 
-/** The mapping of a conditional code for a person. */
-export function conditionalMapping(code: CompiledCode, person: EditPerson, applyMce: boolean): CodeMapping | undefined {
-  let interval = 0;
-  while (interval < code.bounds.length && person.age >= (code.bounds[interval] ?? Infinity)) interval++;
-  const slot = ((person.sex === 'F' ? 0 : 2) + (applyMce ? 1 : 0)) * (code.bounds.length + 1) + interval;
-  return code.byInterval[slot];
-}
-
 /** Compiles every code of a model's mapping. */
 export function compileCodes(
   mapping: ReadonlyMap<string, readonly CompiledRow[]>,

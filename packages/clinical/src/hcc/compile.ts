@@ -17,9 +17,6 @@ export interface CompiledModel {
   readonly codeEntries: readonly CompiledCode[];
   /** The mapping of a code without conditions (undefined for a conditional code). */
   readonly fixedById: readonly (CodeMapping | undefined)[];
-  /** Dense HCC indexes of each unconditional code: `fixedIndexPool[fixedIndexStart[id] .. fixedIndexStart[id + 1]]`. */
-  readonly fixedIndexStart: Int32Array;
-  readonly fixedIndexPool: Int16Array;
   /**
    * Conditional codes (age/sex/MCE edits) in flat arrays, so a lookup reads a few cached numbers rather
    * than the code's objects: code id -> position (-1 for an unconditional code); per position
@@ -173,11 +170,6 @@ export function compileModel(model: TableHccModel): CompiledModel {
   const codes = compileCodes(tables.mapping, indexOf);
   const codeEntries = [...codes.values()];
   const fixedById = codeEntries.map((entry) => entry.fixed);
-  const fixedIndexStart = new Int32Array(codeEntries.length + 1);
-  fixedById.forEach(
-    (mapping, id) => (fixedIndexStart[id + 1] = (fixedIndexStart[id] ?? 0) + (mapping?.indexes.length ?? 0)),
-  );
-  const fixedIndexPool = Int16Array.from(fixedById.flatMap((mapping) => mapping?.indexes ?? []));
   const conditionalTables = flattenConditional(codeEntries);
   const result: CompiledModel = {
     tables,
@@ -185,8 +177,6 @@ export function compileModel(model: TableHccModel): CompiledModel {
     codeIndex: buildCodeIndex([...codes.keys()]),
     codeEntries,
     fixedById,
-    fixedIndexStart,
-    fixedIndexPool,
     ...conditionalTables,
     ...indexMappings(fixedById, conditionalTables.conditionalAt),
     indexOf,

@@ -1,5 +1,6 @@
 import type { Sex } from '../record';
 import { compileModel, type CompiledModel } from './compile';
+import type { CompiledSegment } from './compile-segment';
 import {
   scoreSegment,
   type DemographicIndexes,
@@ -144,6 +145,27 @@ export function compiledModelFor(options: RafOptions): CompiledModel {
   return compileModel(getTableModel(options.model ?? 'v28'));
 }
 
+/** Per model, the compiled segments of each segment list (segmentsForAge hands out two lists). */
+const compiledLists = new WeakMap<CompiledModel, Map<readonly Segment[], readonly (CompiledSegment | undefined)[]>>();
+
+function compiledSegmentsOf(
+  model: CompiledModel,
+  segments: readonly Segment[],
+): readonly (CompiledSegment | undefined)[] {
+  let lists = compiledLists.get(model);
+  if (!lists) {
+    lists = new Map();
+    compiledLists.set(model, lists);
+  }
+  let compiled = lists.get(segments);
+  if (!compiled) {
+    compiled = segments.map((segment) => model.segments.get(segment));
+    if (lists.size > 16) lists.clear();
+    lists.set(segments, compiled);
+  }
+  return compiled;
+}
+
 function scoreSegments(
   model: CompiledModel,
   input: RafInput,
@@ -159,9 +181,11 @@ function scoreSegments(
   const terms: UnitTerm[] = [];
   const segmentScores: SegmentUnits[] = [];
   let primary: SegmentUnits = { raf: 0, demographic: 0 };
-  for (const segment of segments) {
-    const compiled = model.segments.get(segment);
-    if (!compiled) throw new Error(`${model.tables.name}: no segment ${segment}`);
+  const compiledSegments = compiledSegmentsOf(model, segments);
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
+    const compiled = compiledSegments[index];
+    if (!compiled) throw new Error(`${model.tables.name}: no segment ${segment ?? ''}`);
     const isPrimary = segment === input.segment;
     const score = scoreSegment(model, compiled, state, demographics, isPrimary ? terms : undefined);
     segmentScores.push(score);

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { evaluateCareGaps, type CareGapStatus } from '../packages/clinical/src/care-gaps';
-import type { PatientRecord } from '../packages/clinical/src/record';
+import { emptyPatientRecord, type PatientRecord } from '../packages/clinical/src/record';
 
 const count = Number(process.argv[2] ?? 20_000);
 const AS_OF = '2026-11-21';
@@ -52,19 +52,10 @@ const PROCEDURES: readonly [string, string][] = [
 function createRecord(index: number): PatientRecord {
   let id = 0;
   const next = (prefix: string) => `${prefix}-${String(index)}-${String((id += 1))}`;
-  const record: PatientRecord = {
-    patientId: `patient-${String(index)}`,
-    demographics: { birthDate: randomDate(1935, 2010), sex: chance(0.5) ? 'F' : 'M' },
-    conditions: [],
-    claims: [],
-    observations: [],
-    medications: [],
-    documents: [],
-    procedures: [],
-    encounters: [],
-    immunizations: [],
-    allergies: [],
-  };
+  const record = emptyPatientRecord(`patient-${String(index)}`, {
+    birthDate: randomDate(1935, 2010),
+    sex: chance(0.5) ? 'F' : 'M',
+  });
   for (let visit = 0; visit < 4 + Math.floor(random() * 12); visit += 1) {
     const date = randomDate(2022, 2026);
     record.encounters.push({

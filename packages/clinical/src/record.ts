@@ -144,3 +144,20 @@ export interface PatientRecord {
   immunizations: ImmunizationRecord[];
   allergies: AllergyRecord[];
 }
+
+/** A record with the given identity and demographics and every list empty, to be filled in. */
+export function emptyPatientRecord(patientId: string, demographics: Demographics): PatientRecord {
+  return {
+    patientId,
+    demographics,
+    conditions: [],
+    claims: [],
+    observations: [],
+    medications: [],
+    documents: [],
+    procedures: [],
+    encounters: [],
+    immunizations: [],
+    allergies: [],
+  };
+}

@@ -7,6 +7,7 @@ import type {
   PatientRecord,
   ProcedureRecord,
 } from '../record';
+import { emptyPatientRecord } from '../record';
 import { evaluateCareGaps } from './evaluate-care-gaps';
 import type { CareGap, MeasureId } from './types';
 
@@ -25,20 +26,7 @@ export function aPatient(
   overrides: Partial<PatientRecord> & { birthDate?: string; sex?: 'F' | 'M' } = {},
 ): PatientRecord {
   const { birthDate = '1960-05-01', sex = 'F', ...rest } = overrides;
-  return {
-    patientId: nextId('patient'),
-    demographics: { birthDate, sex },
-    conditions: [],
-    claims: [],
-    observations: [],
-    medications: [],
-    documents: [],
-    procedures: [],
-    encounters: [],
-    immunizations: [],
-    allergies: [],
-    ...rest,
-  };
+  return { ...emptyPatientRecord(nextId('patient'), { birthDate, sex }), ...rest };
 }
 
 /** An office visit (CPT 99213) unless another code is given. */

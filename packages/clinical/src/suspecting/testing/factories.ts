@@ -8,6 +8,7 @@ import type {
   ProcedureRecord,
   SourceType,
 } from '../../record';
+import { emptyPatientRecord } from '../../record';
 
 /** Small factories for suspecting tests: each call makes one row with a fresh id and sensible defaults. */
 let nextId = 0;
@@ -17,20 +18,7 @@ export function aPatient(
   overrides: Partial<PatientRecord> & { birthDate?: string; sex?: 'F' | 'M' } = {},
 ): PatientRecord {
   const { birthDate = '1950-06-15', sex = 'F', ...lists } = overrides;
-  return {
-    patientId: newId('patient'),
-    demographics: { birthDate, sex },
-    conditions: [],
-    claims: [],
-    observations: [],
-    medications: [],
-    documents: [],
-    procedures: [],
-    encounters: [],
-    immunizations: [],
-    allergies: [],
-    ...lists,
-  };
+  return { ...emptyPatientRecord(newId('patient'), { birthDate, sex }), ...lists };
 }
 
 export function aCondition(

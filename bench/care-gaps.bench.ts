@@ -7,20 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { evaluateCareGaps, type CareGapStatus } from '../packages/clinical/src/care-gaps';
 import { emptyPatientRecord, type PatientRecord } from '../packages/clinical/src/record';
+import { createRandom } from '../packages/clinical/src/testing/random';
 
 const count = Number(process.argv[2] ?? 20_000);
 const AS_OF = '2026-11-21';
-
-/** Mulberry32: a small fixed-seed generator so every run evaluates the same records. */
-function createRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = createRandom(20261121);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

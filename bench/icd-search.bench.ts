@@ -13,21 +13,11 @@ import { formatIcdCode } from '../packages/clinical/src/icd10/code-format';
 import { getIcdSearchEngine, searchIcd, type IcdSearchOptions } from '../packages/clinical/src/icd10/search';
 import { CLINICAL_SYNONYMS } from '../packages/clinical/src/icd10/synonyms';
 import { tokenizeText } from '../packages/clinical/src/icd10/text';
+import { createRandom } from '../packages/clinical/src/testing/random';
 
 const QUERY_COUNT = Number(process.argv[2] ?? 2_000);
 const WARM_UP = 300;
 const BUDGET_P95_MS = 2;
-
-/** Mulberry32: a small fixed-seed generator so every run measures the same queries. */
-function createRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = createRandom(20251001);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

@@ -11,22 +11,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { referenceDataDir } from '../packages/clinical/src/data-dir';
+import { createRandom } from '../packages/clinical/src/testing/random';
 
 const count = Number(process.argv[2] ?? 500_000);
 const modelIndex = process.argv.indexOf('--model');
 const model = modelIndex > 0 ? (process.argv[modelIndex + 1] ?? 'v28') : 'v28';
 const BUDGET_PER_SECOND = 100_000;
-
-/** Mulberry32: a small fixed-seed generator so every run scores the same file. */
-function createRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = createRandom(20260201);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

@@ -9,6 +9,7 @@ import type {
   ProcedureRecord,
 } from '../../record';
 import { emptyPatientRecord } from '../../record';
+import { createRandom } from '../../testing/random';
 
 /**
  * A deterministic generator of synthetic patient records for the benchmark and for tests that need
@@ -17,18 +18,6 @@ import { emptyPatientRecord } from '../../record';
  * conditions, medications, progress notes (with negated, family-history and historical mentions)
  * and the odd procedure and HIE record.
  */
-
-/** mulberry32: a small, fast, well-distributed 32-bit PRNG. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Profile {
   code: string;

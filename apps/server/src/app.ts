@@ -7,9 +7,15 @@ import { runMigrations } from './db/migrate';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { clinicalSummaryRoutes } from './modules/clinical-summary/clinical-summary.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
+import { summaryNotesRoutes } from './modules/summary-notes/summary-notes.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -89,6 +95,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       accountRoutes(api, config);
       ssoRoutes(api, config);
       usersRoutes(api);
+      scheduleRoutes(api);
+      patientsRoutes(api);
+      clinicalSummaryRoutes(api);
+      documentsRoutes(api);
+      summaryNotesRoutes(api);
+      analyticsRoutes(api);
       options.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

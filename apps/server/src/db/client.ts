@@ -6,7 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import * as clinicalSchema from './clinical-schema';
+import * as accountSchema from './schema';
+
+const schema = { ...accountSchema, ...clinicalSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

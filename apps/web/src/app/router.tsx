@@ -80,8 +80,6 @@ const ehrLoginPaths = [
 const summaryOverlays = ['hcc', 'clinical', 'portrait', 'documents', 'alerts', 'ambient'];
 
 const fullScreenPages: [string, string][] = [
-  [paths.schedule.path, 'Scheduling Overview'],
-  [paths.patientLookup.path, 'Patient Lookup'],
   [paths.analytics.path, 'Analytics'],
   [paths.admin.path, 'Admin'],
   [paths.files.path, 'File Manager'],
@@ -96,7 +94,6 @@ const fullScreenPages: [string, string][] = [
   [paths.qualityFitTemplates.path, 'Quality Workspace'],
   [paths.popHealthAdmissions.path, 'Pop Health Workspace'],
   [paths.popHealthCost.path, 'Pop Health Workspace'],
-  [paths.document.path, 'Document'],
   [paths.ambientNoteDemo.path, 'Ambient note demo'],
 ];
 
@@ -137,6 +134,13 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.schedule.href()} replace /> },
               { path: paths.qs.path, element: <Navigate to={paths.analytics.href()} replace /> },
               { path: paths.doc.path, element: <RedirectDocument /> },
+              page(paths.schedule.path, () => import('./routes/schedule/schedule.page'), {
+                title: 'Scheduling Overview',
+              }),
+              page(paths.patientLookup.path, () => import('./routes/patient/patient-lookup.page'), {
+                title: 'Patient Lookup',
+              }),
+              page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([path, title]) => page(path, shell, { title })),
               page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
               ...portraitRoutes(paths.patient.path),

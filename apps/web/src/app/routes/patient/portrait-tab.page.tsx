@@ -1,10 +1,37 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
-import { findTabByPath } from '../../../features/portrait/tabs';
+import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
+
+interface TabProps {
+  patientId: string;
+  appointmentId: string | undefined;
+}
+
+/** Each tab's content, loaded with the tab. Tabs of later capabilities have none yet. */
+const TAB_CONTENT: Partial<Record<PortraitTab['key'], ComponentType<TabProps>>> = {
+  ClinicalSummary: lazy(() =>
+    import('../../../features/clinical-summary/components/clinical-summary-tab').then((module) => ({
+      default: module.ClinicalSummaryTab,
+    })),
+  ),
+  DocumentsList: lazy(() =>
+    import('../../../features/documents/components/documents-tab').then((module) => ({
+      default: module.DocumentsTab,
+    })),
+  ),
+};
 
 /** The portrait's tab route: a known tab, or the spec's unknown-tab message. */
 export default function PortraitTabPage() {
-  const { tab } = useParams();
-  if (!findTabByPath(tab)) return <NotFoundMessage name="Tab" />;
-  return null;
+  const { tab, cairnPatientId = '', cairnAppointmentId } = useParams();
+  const found = findTabByPath(tab);
+  if (!found) return <NotFoundMessage name="Tab" />;
+  const Content = TAB_CONTENT[found.key];
+  if (!Content) return null;
+  return (
+    <Suspense fallback={null}>
+      <Content patientId={cairnPatientId} appointmentId={cairnAppointmentId} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,573 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { organisations, users } from './schema';
+
+/**
+ * Patient data, normalised from FHIR R4 on ingest (DESIGN.md "How data flows"). Every row belongs to
+ * an organisation and keeps where it came from: `source` (EHR or HIE, spec §3) and `source_id`, the
+ * FHIR id in that source. `(organisation_id, source, source_id)` is unique, so importing the same
+ * data again updates rows instead of adding them.
+ *
+ * Dates of clinical facts are calendar dates (`date`); codes are kept as given (ICD-10-CM without
+ * the dot, upper case), with every coding of the resource in `codings`.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A FHIR coding as it arrived. */
+export interface StoredCoding {
+  system?: string;
+  code?: string;
+  display?: string;
+}
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+const organisationId = () =>
+  uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id);
+const sourceColumns = () => ({
+  /** 'EHR' or 'HIE'. */
+  source: text('source').notNull(),
+  /** The resource's id in its source (FHIR `id`); a component row adds `#<code>`. */
+  sourceId: text('source_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+const patientId = () =>
+  uuid('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' });
+const bySource = (name: string, table: { organisationId: AnyPgColumn; source: AnyPgColumn; sourceId: AnyPgColumn }) =>
+  uniqueIndex(`${name}_source`).on(table.organisationId, table.source, table.sourceId);
+
+/** A clinic (FHIR Organization of the provider organisation), the top of the schedule's hierarchy. */
+export const clinics = pgTable(
+  'clinics',
+  { id: id(), organisationId: organisationId(), name: text('name').notNull(), ...sourceColumns() },
+  (table) => [bySource('clinics', table)],
+);
+
+/** A department of a clinic (FHIR Location). */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('departments', table), index('departments_clinic').on(table.clinicId)],
+);
+
+/** A rendering provider (FHIR Practitioner), placed in a department for the schedule's filters. */
+export const providers = pgTable(
+  'providers',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    departmentId: uuid('department_id').references(() => departments.id),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    /** Credentials as given (`MD`, `DO`, `NP`). */
+    suffix: text('suffix'),
+    npi: text('npi'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('providers', table), index('providers_department').on(table.departmentId)],
+);
+
+/**
+ * The providers a user works as or for. A user with the Provider view who is neither an admin nor in
+ * the MultipleProviders group sees only the patients of these providers (spec §6, issue 5 item 10).
+ */
+export const userProviders = pgTable(
+  'user_providers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.providerId] }),
+    index('user_providers_provider').on(table.providerId),
+  ],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    mrn: text('mrn'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    birthDate: date('birth_date').notNull(),
+    /** Administrative sex as given: male, female, other, unknown. */
+    gender: text('gender').notNull().default('unknown'),
+    deceasedDate: date('deceased_date'),
+    phone: text('phone'),
+    /** One line: street, city, state, postal code. */
+    address: text('address'),
+    primaryProviderId: uuid('primary_provider_id').references(() => providers.id),
+    /** Every identifier of the Patient resource (system, value). */
+    identifiers: jsonb('identifiers').$type<{ system?: string; value: string }[]>().notNull().default([]),
+    /**
+     * Raised by one on every change to the patient's data (any table). An analysis stores the version
+     * it read, so a page can tell whether the suggestions it shows match the data beside them.
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(1),
+    ...sourceColumns(),
+  },
+  (table) => [
+    bySource('patients', table),
+    index('patients_name').on(
+      table.organisationId,
+      sql`lower(${table.lastName}) text_pattern_ops`,
+      sql`lower(${table.firstName}) text_pattern_ops`,
+    ),
+    index('patients_first_name').on(table.organisationId, sql`lower(${table.firstName}) text_pattern_ops`),
+    index('patients_birth_date').on(table.organisationId, table.birthDate),
+    index('patients_mrn').on(table.organisationId, table.mrn),
+    index('patients_primary_provider').on(table.primaryProviderId),
+  ],
+);
+
+/** Insurance (FHIR Coverage). */
+export const coverages = pgTable(
+  'coverages',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    payer: text('payer').notNull(),
+    /** Plan or class name as given (`Medicare Advantage`, `Medicaid`). */
+    plan: text('plan'),
+    /** Coverage.type code (`MCPOL`, `MCAIDPOL`, ...), when given. */
+    typeCode: text('type_code'),
+    status: text('status').notNull().default('active'),
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('coverages', table), index('coverages_patient').on(table.patientId)],
+);
+
+export const encounters = pgTable(
+  'encounters',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    providerId: uuid('provider_id').references(() => providers.id),
+    clinicId: uuid('clinic_id').references(() => clinics.id),
+    status: text('status').notNull().default('finished'),
+    /** Encounter.class code: AMB, EMER, IMP, HH, VR, ... */
+    classCode: text('class_code'),
+    types: jsonb('types').$type<StoredCoding[]>().notNull().default([]),
+    reason: text('reason'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('encounters', table), index('encounters_patient').on(table.patientId, table.startDate)],
+);
+
+/**
+ * A scheduled visit (FHIR Appointment). Its id is the visit's summary id (`sid`, spec §3): the
+ * portrait of a patient for this visit. `serviceDate` is the local calendar day of `startAt` as the
+ * source gave it, which is the schedule's day.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    providerId: uuid('provider_id').references(() => providers.id),
+    departmentId: uuid('department_id').references(() => departments.id),
+    /** The EHR encounter of the visit, once there is one. */
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    /** booked, arrived, fulfilled, cancelled, noshow, ... (FHIR Appointment.status). */
+    status: text('status').notNull().default('booked'),
+    visitType: text('visit_type').notNull().default(''),
+    reason: text('reason'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    serviceDate: date('service_date').notNull(),
+    ...sourceColumns(),
+  },
+  (table) => [
+    bySource('appointments', table),
+    index('appointments_day').on(table.organisationId, table.serviceDate, table.startAt),
+    index('appointments_provider_day').on(table.providerId, table.serviceDate),
+    index('appointments_patient').on(table.patientId, table.startAt),
+  ],
+);
+
+/** Problem-list items and encounter diagnoses (FHIR Condition). */
+export const conditions = pgTable(
+  'conditions',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    /** ICD-10-CM, upper case without the dot: as given, or mapped from SNOMED CT (`icdMapped`). */
+    icdCode: text('icd_code'),
+    /** True when the ICD-10-CM code came from the SNOMED CT map rather than the source. */
+    icdMapped: boolean('icd_mapped').notNull().default(false),
+    snomedCode: text('snomed_code'),
+    display: text('display').notNull(),
+    codings: jsonb('codings').$type<StoredCoding[]>().notNull().default([]),
+    /** problem-list-item, encounter-diagnosis or health-concern. */
+    category: text('category').notNull(),
+    clinicalStatus: text('clinical_status').notNull().default('unknown'),
+    verificationStatus: text('verification_status'),
+    onsetDate: date('onset_date'),
+    recordedDate: date('recorded_date'),
+    abatementDate: date('abatement_date'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('conditions', table), index('conditions_patient').on(table.patientId)],
+);
+
+/** One diagnosis of a claim (FHIR Claim or ExplanationOfBenefit `diagnosis`). */
+export const claimDiagnoses = pgTable(
+  'claim_diagnoses',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** Claim or ExplanationOfBenefit. */
+    claimType: text('claim_type').notNull(),
+    sequence: integer('sequence').notNull(),
+    icdCode: text('icd_code').notNull(),
+    icdMapped: boolean('icd_mapped').notNull().default(false),
+    display: text('display').notNull().default(''),
+    serviceDate: date('service_date').notNull(),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('claim_diagnoses', table), index('claim_diagnoses_patient').on(table.patientId)],
+);
+
+/** Labs, vitals and screening scores (FHIR Observation); a panel's components are rows of their own. */
+export const observations = pgTable(
+  'observations',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    /** laboratory, vital-signs, survey, social-history, ... (first category code). */
+    category: text('category'),
+    loinc: text('loinc').notNull(),
+    display: text('display').notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    value: doublePrecision('value'),
+    unit: text('unit'),
+    valueCode: text('value_code'),
+    valueSystem: text('value_system'),
+    valueText: text('value_text'),
+    referenceLow: doublePrecision('reference_low'),
+    referenceHigh: doublePrecision('reference_high'),
+    /** H, L, N, A, ... (first interpretation code). */
+    interpretation: text('interpretation'),
+    ...sourceColumns(),
+  },
+  (table) => [
+    bySource('observations', table),
+    index('observations_patient_loinc').on(table.patientId, table.loinc, table.effectiveDate),
+  ],
+);
+
+/** FHIR MedicationRequest and MedicationStatement. */
+export const medications = pgTable(
+  'medications',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** MedicationRequest or MedicationStatement. */
+    kind: text('kind').notNull(),
+    rxnormCode: text('rxnorm_code'),
+    display: text('display').notNull(),
+    status: text('status').notNull().default('unknown'),
+    dosage: text('dosage'),
+    prescriber: text('prescriber'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('medications', table), index('medications_patient').on(table.patientId)],
+);
+
+export const allergies = pgTable(
+  'allergies',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    code: text('code'),
+    display: text('display').notNull(),
+    /** food, medication, environment, biologic. */
+    category: text('category'),
+    criticality: text('criticality'),
+    clinicalStatus: text('clinical_status'),
+    reaction: text('reaction'),
+    recordedDate: date('recorded_date'),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('allergies', table), index('allergies_patient').on(table.patientId)],
+);
+
+export const procedures = pgTable(
+  'procedures',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    code: text('code').notNull(),
+    /** Code system URI as given (CPT, SNOMED CT, HCPCS, ICD-10-PCS, LOINC). */
+    system: text('system').notNull(),
+    display: text('display').notNull(),
+    status: text('status').notNull().default('completed'),
+    performedDate: date('performed_date').notNull(),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('procedures', table), index('procedures_patient').on(table.patientId)],
+);
+
+export const immunizations = pgTable(
+  'immunizations',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    cvxCode: text('cvx_code').notNull(),
+    display: text('display').notNull(),
+    status: text('status').notNull().default('completed'),
+    occurrenceDate: date('occurrence_date').notNull(),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('immunizations', table), index('immunizations_patient').on(table.patientId)],
+);
+
+/** FHIR DiagnosticReport: a panel of results (their observation source ids) and its conclusion. */
+export const diagnosticReports = pgTable(
+  'diagnostic_reports',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    code: text('code'),
+    display: text('display').notNull(),
+    category: text('category'),
+    effectiveDate: date('effective_date').notNull(),
+    conclusion: text('conclusion'),
+    resultSourceIds: jsonb('result_source_ids').$type<string[]>().notNull().default([]),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('diagnostic_reports', table), index('diagnostic_reports_patient').on(table.patientId)],
+);
+
+/**
+ * Clinical documents (FHIR DocumentReference, and DiagnosticReport `presentedForm`): notes, HIE
+ * documents, reports. `text` is the plain text (HTML and PDF are reduced to text on ingest) that the
+ * suspecting engine and full-text search read; the original file, when there is one, is in the file
+ * store under `fileKey`.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    title: text('title').notNull(),
+    /** LOINC document type code and its display (`11506-3` Progress note). */
+    typeCode: text('type_code'),
+    typeDisplay: text('type_display'),
+    author: text('author'),
+    documentDate: date('document_date').notNull(),
+    /** text/plain, text/html or application/pdf: the original's media type. */
+    contentType: text('content_type').notNull(),
+    text: text('text').notNull().default(''),
+    fileKey: text('file_key'),
+    fileSize: integer('file_size'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('english', coalesce(${documents.title}, '') || ' ' || coalesce(${documents.text}, ''))`,
+      ),
+    ...sourceColumns(),
+  },
+  (table) => [
+    bySource('documents', table),
+    index('documents_patient').on(table.patientId, table.documentDate),
+    index('documents_search').using('gin', table.search),
+  ],
+);
+
+/**
+ * The analysis queue (DESIGN.md "Analyse"): one pending job per patient at most. Workers claim jobs
+ * with `for update skip locked`, so any number of server processes share the queue.
+ */
+export const analysisJobs = pgTable(
+  'analysis_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** pending, running, done, failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** The failure's class and message, never patient data. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('analysis_jobs_one_pending')
+      .on(table.patientId)
+      .where(sql`${table.status} = 'pending'`),
+    index('analysis_jobs_queue').on(table.status, table.runAfter),
+  ],
+);
+
+/**
+ * The latest analysis of a patient: suggestions, care gaps and risk score from `packages/clinical`,
+ * computed from the data at `dataVersion` as of `asOf`. The counts feed the schedule.
+ */
+export const patientAnalyses = pgTable('patient_analyses', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull(),
+  asOf: date('as_of').notNull(),
+  suggestions: jsonb('suggestions').$type<unknown[]>().notNull(),
+  careGaps: jsonb('care_gaps').$type<unknown[]>().notNull(),
+  /** RAF of the codes documented this year and of those plus the open suggestions (V28). */
+  riskScore: jsonb('risk_score').$type<Record<string, unknown>>().notNull(),
+  openSuggestions: integer('open_suggestions').notNull(),
+  hccCount: integer('hcc_count').notNull(),
+  openCareGaps: integer('open_care_gaps').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Notes users leave on a visit's summary (spec §7 addSummaryNote / getSummaryNotes). */
+export const summaryNotes = pgTable(
+  'summary_notes',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('summary_notes_appointment').on(table.appointmentId, table.createdAt)],
+);
+
+/**
+ * What changed on a visit's summary since it was built (new data arrived, the analysis added or
+ * removed suggestions, a note was added): the summary's notifications (spec §7
+ * getSummaryNotifications), each read or unread per user.
+ */
+export const summaryUpdates = pgTable(
+  'summary_updates',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** new-data, suggestions-changed, note-added. */
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('summary_updates_appointment').on(table.appointmentId, table.createdAt)],
+);
+
+export const summaryUpdateReads = pgTable(
+  'summary_update_reads',
+  {
+    summaryUpdateId: uuid('summary_update_id')
+      .notNull()
+      .references(() => summaryUpdates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.summaryUpdateId, table.userId] })],
+);
+
+/**
+ * A visit whose post-visit review is ready: the visit is over and its encounter's diagnoses have
+ * come back from the EHR (spec §7 getReadyPostVisits / updatePostVisitViewed).
+ */
+export const postVisitReviews = pgTable(
+  'post_visit_reviews',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    organisationId: organisationId(),
+    readyAt: timestamp('ready_at', { withTimezone: true }).notNull().defaultNow(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    viewedBy: uuid('viewed_by').references(() => users.id),
+    isDoneByProvider: boolean('is_done_by_provider').notNull().default(false),
+  },
+  (table) => [index('post_visit_reviews_ready').on(table.organisationId, table.readyAt)],
+);
+
+/** Product analytics events stored in Cairn's own table (DESIGN.md): SummaryClick, SettingsClick, ... */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    userId: uuid('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('analytics_events_organisation_time').on(table.organisationId, table.createdAt)],
+);

@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Routes of this module (issue 5): filled in by its owner. */
+export function documentsRoutes(_app: FastifyInstance): void {
+  // No routes yet.
+}

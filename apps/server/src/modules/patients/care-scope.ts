@@ -1,0 +1,104 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { appointments, patients, userProviders } from '../../db/clinical-schema';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/access-tokens';
+import { writeAudit } from '../audit/audit.repository';
+
+/**
+ * Which patients a caller may see (DESIGN.md "Security baseline", issue 5 item 10): always only their
+ * organisation's; a user with the Provider view who is neither an admin nor in the MultipleProviders
+ * group, and who is linked to providers, sees only the patients of those providers (their primary
+ * care patients and the patients with a visit booked with them). Coders, admins and multi-provider
+ * users see the whole organisation.
+ */
+export interface CareScope {
+  organisationId: string;
+  userId: string;
+  /** `undefined` when the whole organisation is visible. */
+  providerIds: readonly string[] | undefined;
+}
+
+export async function loadCareScope(db: Db, auth: AuthContext): Promise<CareScope> {
+  const base = { organisationId: auth.organisationId, userId: auth.userId };
+  if (auth.isAdmin) return { ...base, providerIds: undefined };
+  const [user] = await db
+    .select({ view: users.view, isMultipleProviders: users.isMultipleProviders })
+    .from(users)
+    .where(and(eq(users.id, auth.userId), eq(users.organisationId, auth.organisationId)));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (user.view === 'Coder' || user.isMultipleProviders) return { ...base, providerIds: undefined };
+  const links = await db
+    .select({ providerId: userProviders.providerId })
+    .from(userProviders)
+    .where(eq(userProviders.userId, auth.userId));
+  return { ...base, providerIds: links.length > 0 ? links.map((link) => link.providerId) : undefined };
+}
+
+/** SQL condition on `patients` that keeps only the patients in scope. */
+export function patientInScope(scope: CareScope): SQL {
+  const inOrganisation = eq(patients.organisationId, scope.organisationId);
+  if (!scope.providerIds) return inOrganisation;
+  const ids = [...scope.providerIds];
+  const withBookedVisit = sql`exists (select 1 from ${appointments} where ${appointments.patientId} = ${patients.id} and ${inArray(appointments.providerId, ids)})`;
+  return and(inOrganisation, or(inArray(patients.primaryProviderId, ids), withBookedVisit)) as SQL;
+}
+
+/** SQL condition on `appointments` that keeps only the visits in scope (a provider sees their own visits). */
+export function appointmentInScope(scope: CareScope): SQL {
+  const inOrganisation = eq(appointments.organisationId, scope.organisationId);
+  if (!scope.providerIds) return inOrganisation;
+  const ids = [...scope.providerIds];
+  const ofTheirPatient = sql`exists (select 1 from ${patients} where ${patients.id} = ${appointments.patientId} and ${inArray(patients.primaryProviderId, ids)})`;
+  return and(inOrganisation, or(inArray(appointments.providerId, ids), ofTheirPatient)) as SQL;
+}
+
+export type PatientRow = typeof patients.$inferSelect;
+
+export interface PatientReadOptions {
+  auth: AuthContext;
+  patientId: string;
+  /** What was read, for the audit log: `portrait`, `clinical-summary`, `documents`, `document`, ... */
+  what: string;
+  request: FastifyRequest;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The patient, when the caller may see them, after writing the read to the audit log; otherwise
+ * 404 NOT_FOUND (another organisation's patient is not revealed to exist). Every service that reads
+ * patient data starts here.
+ */
+export async function readPatientInScope(db: Db, options: PatientReadOptions): Promise<PatientRow> {
+  const scope = await loadCareScope(db, options.auth);
+  const [patient] = isUuid(options.patientId)
+    ? await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.id, options.patientId), patientInScope(scope)))
+    : [];
+  if (!patient) throw new AppError('NOT_FOUND', 'Patient not found.');
+  await auditPatientRead(db, { ...options, patientId: patient.id });
+  return patient;
+}
+
+/** Writes one `patient.read` audit entry: who read which patient's what, when, from where. */
+export async function auditPatientRead(db: Db, options: PatientReadOptions): Promise<void> {
+  await writeAudit(db, {
+    organisationId: options.auth.organisationId,
+    userId: options.auth.userId,
+    patientId: options.patientId,
+    action: 'patient.read',
+    clientAddress: options.request.ip,
+    details: { what: options.what, ...options.details },
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in URLs are uuids; anything else is simply not found (never a database error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
+import { startAnalysisWorker } from './modules/analysis/analysis-worker';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { clinicalSummaryRoutes } from './modules/clinical-summary/clinical-summary.routes';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Routes a caller adds inside `/api` (tests of cross-cutting behaviour). */
   extraApiRoutes?: (api: FastifyInstance) => void;
+  /** Run the analysis queue's worker in this process (the server does; tests drain the queue themselves). */
+  analysisWorker?: boolean;
 }
 
 /**
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       scheduleRoutes(api);
       patientsRoutes(api);
       clinicalSummaryRoutes(api);
-      documentsRoutes(api);
+      documentsRoutes(api, config);
       summaryNotesRoutes(api);
       analyticsRoutes(api);
       options.extraApiRoutes?.(api);
@@ -109,6 +112,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const isUp = await database.ping();
     return reply.status(isUp ? 200 : 503).send(isUp ? { status: 'ok' } : { status: 'unavailable' });
   });
+  if (options.analysisWorker) {
+    const worker = startAnalysisWorker(database, { log: app.log });
+    app.addHook('onClose', () => worker.stop());
+  }
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

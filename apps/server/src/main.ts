@@ -1,11 +1,12 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { serverPath } from './lib/server-path';
-import { formatDemoAccounts, seedDemoAccounts } from './modules/demo/demo-accounts';
+import { formatDemoAccounts } from './modules/demo/demo-accounts';
+import { seedDemo } from './modules/demo/demo-seed';
 
 const config = loadConfig({ CAIRN_WEB_DIST: serverPath('..', 'web', 'dist'), ...process.env });
-const app = await buildApp(config);
-const demoAccounts = config.demo ? await seedDemoAccounts(app.database.db, config.dataDir) : undefined;
+const app = await buildApp(config, { analysisWorker: true });
+const demoAccounts = config.demo ? await seedDemo(app.database.db, config) : undefined;
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,6 +1,10 @@
+import { trackAnalyticsEvent as trackAnalyticsEventEndpoint } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
+import { trackAnalyticsEvent } from './analytics.service';
 
-/** Routes of this module (issue 5): filled in by its owner. */
-export function analyticsRoutes(_app: FastifyInstance): void {
-  // No routes yet.
+export function analyticsRoutes(app: FastifyInstance): void {
+  route(app, trackAnalyticsEventEndpoint, async ({ body, auth }) => ({
+    result: await trackAnalyticsEvent(app.database.db, auth, body),
+  }));
 }

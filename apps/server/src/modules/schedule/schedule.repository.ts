@@ -1,0 +1,246 @@
+import type { ScheduleFilters } from '@cairn/contracts';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments, clinics, departments, patients, providers, userProviders } from '../../db/clinical-schema';
+import { appointmentInScope, type CareScope } from '../patients/care-scope';
+
+/** Visits that never happen are not on the schedule: a cancelled one, or one entered in error. */
+const OFF_SCHEDULE_STATUSES = ['cancelled', 'entered-in-error'];
+
+export interface VisitRow {
+  id: string;
+  patientId: string;
+  startAt: Date;
+  status: string;
+  visitType: string;
+  providerId: string | null;
+  patientFirstName: string;
+  patientLastName: string;
+  birthDate: string;
+  gender: string;
+  mrn: string | null;
+  providerFirstName: string | null;
+  providerLastName: string | null;
+  providerSuffix: string | null;
+  departmentName: string | null;
+  clinicName: string | null;
+}
+
+export interface DayQuery {
+  scope: CareScope;
+  isoDate: string;
+  filters?: ScheduleFilters | undefined;
+  patientLookup?: string | undefined;
+}
+
+/** The visit's department: its own, or else its provider's (providers are placed in departments). */
+const visitDepartmentId = sql`coalesce(${appointments.departmentId}, ${providers.departmentId})`;
+
+const visitColumns = {
+  id: appointments.id,
+  patientId: appointments.patientId,
+  startAt: appointments.startAt,
+  status: appointments.status,
+  visitType: appointments.visitType,
+  providerId: appointments.providerId,
+  patientFirstName: patients.firstName,
+  patientLastName: patients.lastName,
+  birthDate: patients.birthDate,
+  gender: patients.gender,
+  mrn: patients.mrn,
+  providerFirstName: providers.firstName,
+  providerLastName: providers.lastName,
+  providerSuffix: providers.suffix,
+  departmentName: departments.name,
+  clinicName: clinics.name,
+};
+
+/**
+ * The visits of a day in scope, ordered by time, in ONE query: the `appointments_day` index
+ * (organisation, service date, start) finds the day, and patients, providers, departments and clinics
+ * are joined by primary key. With `page`, the total comes from a window count in the same query.
+ */
+export async function listDayVisits(
+  db: Db,
+  query: DayQuery & { page?: { limit: number; offset: number } },
+): Promise<{ visits: VisitRow[]; total: number }> {
+  const base = db
+    .select({ ...visitColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(providers, eq(providers.id, appointments.providerId))
+    .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
+    .leftJoin(clinics, eq(clinics.id, departments.clinicId))
+    .where(and(dayCondition(query), lookupCondition(query.patientLookup)))
+    .orderBy(asc(appointments.startAt), asc(appointments.id));
+  const rows = query.page ? await base.limit(query.page.limit).offset(query.page.offset) : await base;
+  const total = rows[0]?.total ?? (query.page ? await countDayVisits(db, query) : 0);
+  return { visits: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+/** Only for a page past the end, where the window count has no row to ride on. */
+async function countDayVisits(db: Db, query: DayQuery): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(providers, eq(providers.id, appointments.providerId))
+    .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
+    .where(and(dayCondition(query), lookupCondition(query.patientLookup)));
+  return row?.total ?? 0;
+}
+
+export interface AdjacentRow {
+  id: string;
+  patientId: string;
+  startAt: Date;
+  patientFirstName: string;
+  patientLastName: string;
+}
+
+/** The visit by its id when in scope (on any day), with its day. */
+export async function findVisitInScope(
+  db: Db,
+  scope: CareScope,
+  appointmentId: string,
+): Promise<{ id: string; startAt: Date; serviceDate: string } | undefined> {
+  const [row] = await db
+    .select({ id: appointments.id, startAt: appointments.startAt, serviceDate: appointments.serviceDate })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), appointmentInScope(scope)));
+  return row;
+}
+
+/** The visit just before (or after) the given one in the day's time order (start, then id). */
+export async function findAdjacentVisit(
+  db: Db,
+  query: DayQuery & { from: { id: string; startAt: Date }; direction: 'previous' | 'next' },
+): Promise<AdjacentRow | undefined> {
+  const { from, direction } = query;
+  const compare = direction === 'previous' ? lt : gt;
+  const order = direction === 'previous' ? desc : asc;
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      startAt: appointments.startAt,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(providers, eq(providers.id, appointments.providerId))
+    .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
+    .where(
+      and(
+        dayCondition(query),
+        or(
+          compare(appointments.startAt, from.startAt),
+          and(eq(appointments.startAt, from.startAt), compare(appointments.id, from.id)),
+        ),
+      ),
+    )
+    .orderBy(order(appointments.startAt), order(appointments.id))
+    .limit(1);
+  return row;
+}
+
+function dayCondition(query: DayQuery): SQL | undefined {
+  return and(
+    appointmentInScope(query.scope),
+    eq(appointments.serviceDate, query.isoDate),
+    notInArray(appointments.status, OFF_SCHEDULE_STATUSES),
+    filterCondition(query.filters),
+  );
+}
+
+/**
+ * The filter is a selection in the clinics hierarchy: a visit matches when its clinic, its department
+ * or its provider is selected (a whole clinic plus one provider of another clinic shows both). Empty
+ * lists select nothing in particular, that is everything in scope.
+ */
+function filterCondition(filters: ScheduleFilters | undefined): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filters?.providerIds?.length) parts.push(inArray(appointments.providerId, filters.providerIds));
+  if (filters?.departmentIds?.length) parts.push(inArray(visitDepartmentId, filters.departmentIds));
+  if (filters?.clinicIds?.length) parts.push(inArray(departments.clinicId, filters.clinicIds));
+  return parts.length > 0 ? or(...parts) : undefined;
+}
+
+/**
+ * Patient lookup on the day's list: every word starts the first or the last name, or the whole text is
+ * the MRN (case-insensitive). The day's visits are few, so this runs over the rows the day index found.
+ */
+function lookupCondition(lookup: string | undefined): SQL | undefined {
+  const text = lookup?.trim().toLowerCase();
+  if (!text) return undefined;
+  const words = text.split(/[\s,]+/).filter((word) => word.length > 0);
+  const byName = words.map((word) => {
+    const prefix = `${escapeLike(word)}%`;
+    return sql`(lower(${patients.firstName}) like ${prefix} or lower(${patients.lastName}) like ${prefix})`;
+  });
+  return or(and(...byName), sql`lower(${patients.mrn}) = ${text}`);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export interface HierarchyRow {
+  clinicId: string;
+  clinicName: string;
+  departmentId: string | null;
+  departmentName: string | null;
+  providerId: string | null;
+  providerFirstName: string | null;
+  providerLastName: string | null;
+  providerSuffix: string | null;
+}
+
+/** The organisation's clinics with their departments and providers, ordered by name; optionally only some providers. */
+export async function listHierarchy(
+  db: Db,
+  options: { organisationId: string; providerIds?: readonly string[] },
+): Promise<HierarchyRow[]> {
+  // Reduced to some providers, the tree keeps only their departments and clinics.
+  const onlyProviders = options.providerIds ? inArray(providers.id, [...options.providerIds]) : undefined;
+  return db
+    .select(hierarchyColumns)
+    .from(clinics)
+    .leftJoin(departments, eq(departments.clinicId, clinics.id))
+    .leftJoin(providers, eq(providers.departmentId, departments.id))
+    .where(and(eq(clinics.organisationId, options.organisationId), onlyProviders))
+    .orderBy(
+      asc(clinics.name),
+      asc(clinics.id),
+      asc(departments.name),
+      asc(departments.id),
+      asc(providers.lastName),
+      asc(providers.firstName),
+      asc(providers.id),
+    );
+}
+
+const hierarchyColumns = {
+  clinicId: clinics.id,
+  clinicName: clinics.name,
+  departmentId: departments.id,
+  departmentName: departments.name,
+  providerId: providers.id,
+  providerFirstName: providers.firstName,
+  providerLastName: providers.lastName,
+  providerSuffix: providers.suffix,
+};
+
+/** The providers a user is linked to (their default schedule filter). */
+export async function listLinkedProviderIds(
+  db: Db,
+  options: { organisationId: string; userId: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ providerId: userProviders.providerId })
+    .from(userProviders)
+    .innerJoin(providers, eq(providers.id, userProviders.providerId))
+    .where(and(eq(userProviders.userId, options.userId), eq(providers.organisationId, options.organisationId)));
+  return rows.map((row) => row.providerId);
+}

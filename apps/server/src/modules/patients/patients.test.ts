@@ -1,0 +1,428 @@
+import type { PatientDemographics, PatientListItem } from '@cairn/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverages, encounters, patientAnalyses } from '../../db/clinical-schema';
+import { auditLog } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import {
+  createAppointment,
+  createCareTeam,
+  createPatient,
+  linkUserToProvider,
+  type CareTeam,
+} from '../../testing/clinical-factories';
+import { createOrganisation, createUser } from '../../testing/factories';
+import { markPatientsChanged } from '../analysis/analysis-queue';
+
+let test: TestApp;
+let organisationId: string;
+let team: CareTeam;
+let otherTeam: CareTeam;
+let coderToken: string;
+
+const db = () => test.app.database.db;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  organisationId = (await createOrganisation(db())).id;
+  team = await createCareTeam(db(), { organisationId });
+  otherTeam = await createCareTeam(db(), { organisationId, providerLastName: 'Okafor', clinicName: 'Hillside' });
+  coderToken = (await tokenFor({ organisationId, view: 'Coder' })).token;
+});
+afterAll(async () => {
+  await test.app.close();
+});
+
+async function tokenFor(options: Parameters<typeof createUser>[1] & { isAdmin?: boolean }) {
+  const { isAdmin, ...userOptions } = options;
+  const user = await createUser(db(), userOptions);
+  return { user, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId, isAdmin }) };
+}
+
+function call(path: string, token: string | undefined, payload: Record<string, unknown>) {
+  return test.app.inject({ method: 'POST', url: `/api${path}`, headers: token ? { token } : {}, payload });
+}
+
+function futureDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function auditRows(userId: string) {
+  return db().select().from(auditLog).where(eq(auditLog.userId, userId));
+}
+
+describe('getPatientLookup', () => {
+  let lookupOrg: string;
+  let token: string;
+  beforeAll(async () => {
+    lookupOrg = (await createOrganisation(db(), 'Lookup Clinic')).id;
+    token = (await tokenFor({ organisationId: lookupOrg, view: 'Coder' })).token;
+    const care = await createCareTeam(db(), { organisationId: lookupOrg });
+    const ada = await createPatient(db(), {
+      organisationId: lookupOrg,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthDate: '1950-12-10',
+      mrn: 'MRN-100',
+      primaryProviderId: care.provider.id,
+    });
+    await createPatient(db(), {
+      organisationId: lookupOrg,
+      firstName: 'Alan',
+      lastName: 'Lovell',
+      birthDate: '1912-06-23',
+    });
+    await createPatient(db(), {
+      organisationId: lookupOrg,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      birthDate: '1950-12-10',
+    });
+    await createPatient(db(), {
+      organisationId: lookupOrg,
+      firstName: 'Percy',
+      lastName: '100%_Smith',
+      birthDate: '1980-01-01',
+    });
+    await createAppointment(db(), { organisationId: lookupOrg, patientId: ada.id, at: `${futureDay(3)}T09:00` });
+    await createAppointment(db(), {
+      organisationId: lookupOrg,
+      patientId: ada.id,
+      at: `${futureDay(1)}T09:00`,
+      status: 'cancelled',
+    });
+  });
+
+  const names = async (searchText: string) => {
+    const response = await call('/getPatientLookup', token, { searchText });
+    expect(response.statusCode).toBe(200);
+    return (response.json().result as { lastName: string }[]).map((patient) => patient.lastName);
+  };
+
+  it('finds patients by a last-name prefix, in any case, ordered by name', async () => {
+    expect(await names('LOV')).toEqual(['Lovelace', 'Lovell']);
+  });
+
+  it('reads "first last" and "last, first" with prefixes', async () => {
+    expect(await names('ada love')).toEqual(['Lovelace']);
+    expect(await names('Lovelace, A')).toEqual(['Lovelace']);
+    expect(await names('Lovell, Ada')).toEqual([]);
+  });
+
+  it('finds by date of birth in both formats, and by exact MRN', async () => {
+    expect(await names('12/10/1950')).toEqual(['Hopper', 'Lovelace']);
+    expect(await names('1950-12-10')).toEqual(['Hopper', 'Lovelace']);
+    expect(await names('MRN-100')).toEqual(['Lovelace']);
+    expect(await names('MRN-10')).toEqual([]);
+  });
+
+  it('treats % and _ as themselves', async () => {
+    expect(await names('100%')).toEqual(['100%_Smith']);
+    expect(await names('%')).toEqual([]);
+  });
+
+  it('answers each patient with their primary provider and next usable visit', async () => {
+    const [ada] = (await call('/getPatientLookup', token, { searchText: 'Lovelace' })).json<{
+      result: PatientListItem[];
+    }>().result;
+    expect(ada).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: '1950-12-10',
+      gender: 'female',
+      mrn: 'MRN-100',
+      primaryProviderName: 'Maya Rivera',
+    });
+    expect(ada?.nextVisit?.startAt.slice(0, 10)).toBe(futureDay(3));
+  });
+
+  it('never answers another organisation’s patients', async () => {
+    await createPatient(db(), { organisationId, firstName: 'Ada', lastName: 'Lovelace', mrn: 'MRN-100' });
+    const result = (await call('/getPatientLookup', token, { searchText: 'MRN-100' })).json().result;
+    expect(result).toHaveLength(1);
+  });
+
+  it('audits one patient.search entry without the search text', async () => {
+    const { user, token: own } = await tokenFor({ organisationId: lookupOrg, view: 'Coder' });
+    await call('/getPatientLookup', own, { searchText: 'Lovelace' });
+    const rows = await auditRows(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.action).toBe('patient.search');
+    expect(JSON.stringify(rows[0]?.details)).not.toContain('Lovelace');
+    expect(rows[0]?.details).toMatchObject({ searchedBy: 'name' });
+  });
+
+  it('answers 422 naming searchText when it is empty, and 401 without a token', async () => {
+    const response = await call('/getPatientLookup', token, { searchText: ' ' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('searchText');
+    expect((await call('/getPatientLookup', undefined, { searchText: 'a' })).statusCode).toBe(401);
+  });
+});
+
+describe('getPatients', () => {
+  it('pages through the patients in scope with the total', async () => {
+    const org = (await createOrganisation(db(), 'Paging Clinic')).id;
+    const { token } = await tokenFor({ organisationId: org, view: 'Coder' });
+    for (const lastName of ['Able', 'Baker', 'Carter', 'Dalton', 'Evans']) {
+      await createPatient(db(), { organisationId: org, lastName });
+    }
+    const response = await call('/getPatients', token, { page: 2, pageSize: 2 });
+    expect(response.statusCode).toBe(200);
+    const { patients, total } = response.json<{ result: { patients: PatientListItem[]; total: number } }>().result;
+    expect(total).toBe(5);
+    expect(patients.map((patient) => patient.lastName)).toEqual(['Carter', 'Dalton']);
+    const searched = (await call('/getPatients', token, { searchText: 'b', page: 1, pageSize: 20 })).json().result;
+    expect(searched.total).toBe(1);
+  });
+
+  it('answers 422 naming pageSize when it is too large', async () => {
+    const response = await call('/getPatients', coderToken, { page: 1, pageSize: 1000 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('pageSize');
+  });
+});
+
+describe('getPatientDemographics', () => {
+  it('answers the banner: age, coverage, provider, pending risk score, visits', async () => {
+    const patient = await createPatient(db(), {
+      organisationId,
+      birthDate: '1950-01-01',
+      primaryProviderId: team.provider.id,
+    });
+    await db()
+      .insert(coverages)
+      .values([
+        {
+          organisationId,
+          patientId: patient.id,
+          payer: 'Medicare',
+          plan: 'Part B',
+          source: 'EHR',
+          sourceId: `c-${patient.id}`,
+        },
+        {
+          organisationId,
+          patientId: patient.id,
+          payer: 'Old Payer',
+          status: 'cancelled',
+          source: 'EHR',
+          sourceId: `c2-${patient.id}`,
+        },
+      ]);
+    const visit = await createAppointment(db(), { organisationId, patientId: patient.id, at: `${futureDay(2)}T10:00` });
+    const response = await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id });
+    expect(response.statusCode).toBe(200);
+    const banner = response.json<{ result: PatientDemographics }>().result;
+    const expectedAge = new Date().getUTCFullYear() - 1950;
+    expect(banner).toMatchObject({
+      cairnPatientId: patient.id,
+      age: expectedAge,
+      isDeceased: false,
+      gender: 'female',
+      dateOfBirth: '1950-01-01',
+      coverages: [{ payer: 'Medicare', plan: 'Part B' }],
+      primaryProviderName: 'Maya Rivera',
+      riskScore: { status: 'pending' },
+      counts: null,
+      recentVisits: [],
+    });
+    expect(banner.upcomingVisits.map((item) => item.sid)).toEqual([visit.id]);
+  });
+
+  it('gives a deceased patient’s age at death', async () => {
+    const patient = await createPatient(db(), { organisationId, birthDate: '1940-06-15', deceasedDate: '2020-06-14' });
+    const banner = (await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id })).json().result;
+    expect(banner).toMatchObject({ age: 79, isDeceased: true, deceasedDate: '2020-06-14' });
+  });
+
+  it('answers 404 for another organisation’s patient, an unknown id, and a provider’s patient outside their scope', async () => {
+    const otherOrg = (await createOrganisation(db(), 'Elsewhere')).id;
+    const stranger = await createPatient(db(), { organisationId: otherOrg });
+    expect((await call('/getPatientDemographics', coderToken, { cairnPatientId: stranger.id })).statusCode).toBe(404);
+    expect((await call('/getPatientDemographics', coderToken, { cairnPatientId: 'nope' })).statusCode).toBe(404);
+    const { user, token } = await tokenFor({ organisationId, view: 'Provider' });
+    await linkUserToProvider(db(), user.id, team.provider.id);
+    const theirs = await createPatient(db(), { organisationId, primaryProviderId: team.provider.id });
+    const notTheirs = await createPatient(db(), { organisationId, primaryProviderId: otherTeam.provider.id });
+    expect((await call('/getPatientDemographics', token, { cairnPatientId: theirs.id })).statusCode).toBe(200);
+    expect((await call('/getPatientDemographics', token, { cairnPatientId: notTheirs.id })).statusCode).toBe(404);
+  });
+
+  it('writes a patient.read audit entry', async () => {
+    const { user, token } = await tokenFor({ organisationId, view: 'Coder' });
+    const patient = await createPatient(db(), { organisationId });
+    await call('/getPatientDemographics', token, { cairnPatientId: patient.id });
+    const rows = await auditRows(user.id);
+    expect(rows.map((row) => [row.action, row.patientId])).toEqual([['patient.read', patient.id]]);
+  });
+
+  it('answers 422 naming cairnPatientId when it is missing', async () => {
+    const response = await call('/getPatientDemographics', coderToken, {});
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('cairnPatientId');
+  });
+});
+
+describe('getAppointmentDetails', () => {
+  async function visitFor(options: { status?: string; deceasedDate?: string } = {}) {
+    const patient = await createPatient(db(), {
+      organisationId,
+      primaryProviderId: team.provider.id,
+      ...(options.deceasedDate ? { deceasedDate: options.deceasedDate } : {}),
+    });
+    const [encounter] = await db()
+      .insert(encounters)
+      .values({
+        organisationId,
+        patientId: patient.id,
+        startDate: futureDay(0),
+        source: 'EHR',
+        sourceId: `enc-${patient.id}`,
+      })
+      .returning();
+    const appointment = await createAppointment(db(), {
+      organisationId,
+      patientId: patient.id,
+      providerId: team.provider.id,
+      departmentId: team.department.id,
+      encounterId: encounter?.id,
+      at: `${futureDay(0)}T09:30`,
+      reason: 'Diabetes follow-up',
+      status: options.status ?? 'booked',
+    });
+    return { patient, appointment };
+  }
+
+  it('answers the visit and its patient’s banner, by summary id and by nid, on v2 too', async () => {
+    const { patient, appointment } = await visitFor();
+    const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().result;
+    expect(result.appointment).toMatchObject({
+      sid: appointment.id,
+      nid: appointment.sourceId,
+      status: 'booked',
+      visitType: 'Follow-up',
+      reason: 'Diabetes follow-up',
+      providerName: 'Maya Rivera',
+      departmentName: 'Family Medicine',
+      clinicName: 'Riverside Clinic',
+      encounterId: `enc-${patient.id}`,
+    });
+    expect(result.patient.cairnPatientId).toBe(patient.id);
+    const byNid = await call('/getAppointmentDetailsByNid', coderToken, { nid: appointment.sourceId });
+    expect(byNid.json().result.appointment.sid).toBe(appointment.id);
+    const v2 = await test.app.inject({
+      method: 'POST',
+      url: '/api/v2/getAppointmentDetails',
+      headers: { authorization: `Bearer ${coderToken}` },
+      payload: { summaryId: appointment.id },
+    });
+    expect(v2.statusCode).toBe(200);
+  });
+
+  it('refuses cancelled, entered-in-error and no-show visits and deceased patients with 404', async () => {
+    for (const status of ['cancelled', 'entered-in-error', 'noshow']) {
+      const { appointment } = await visitFor({ status });
+      const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.details).toEqual({ reason: status });
+    }
+    const { appointment } = await visitFor({ deceasedDate: '2024-01-01' });
+    const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe("This visit's patient is deceased.");
+  });
+
+  it('skips validation for an admin who asks, and ignores the request from anyone else', async () => {
+    const { appointment } = await visitFor({ status: 'cancelled' });
+    const { token: adminToken } = await tokenFor({ organisationId, isAdmin: true });
+    const payload = { summaryId: appointment.id, skipValidation: true };
+    expect((await call('/getAppointmentDetails', adminToken, payload)).statusCode).toBe(200);
+    expect((await call('/getAppointmentDetails', coderToken, payload)).statusCode).toBe(404);
+    expect((await call('/getAppointmentDetails', adminToken, { summaryId: appointment.id })).statusCode).toBe(404);
+  });
+
+  it('never answers from the cache with data older than the patient’s', async () => {
+    const { patient, appointment } = await visitFor();
+    const payload = { summaryId: appointment.id, useCache: true };
+    const before = (await call('/getAppointmentDetails', coderToken, payload)).json().result;
+    expect(before.patient.coverages).toEqual([]);
+    await db().transaction(async (transaction) => {
+      await transaction.insert(coverages).values({
+        organisationId,
+        patientId: patient.id,
+        payer: 'Aetna',
+        source: 'EHR',
+        sourceId: `cache-${patient.id}`,
+      });
+      await markPatientsChanged(transaction, organisationId, [patient.id]);
+    });
+    const after = (await call('/getAppointmentDetails', coderToken, payload)).json().result;
+    expect(after.patient.coverages).toEqual([{ payer: 'Aetna', plan: null }]);
+  });
+
+  it('shows the risk score once the analysis of the current data is stored', async () => {
+    const { patient, appointment } = await visitFor();
+    const payload = { summaryId: appointment.id, useCache: true };
+    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore).toEqual({
+      status: 'pending',
+    });
+    await db()
+      .insert(patientAnalyses)
+      .values({
+        patientId: patient.id,
+        organisationId,
+        dataVersion: 1,
+        asOf: futureDay(0),
+        suggestions: [],
+        careGaps: [],
+        riskScore: { model: 'v28', current: 1.2345, potential: 2.5 },
+        openSuggestions: 3,
+        hccCount: 2,
+        openCareGaps: 1,
+      });
+    const banner = (await call('/getAppointmentDetails', coderToken, payload)).json().result.patient;
+    expect(banner.riskScore).toEqual({ status: 'current', current: 1.2345, potential: 2.5 });
+    expect(banner.counts).toEqual({ openSuggestions: 3, hccCount: 2, openCareGaps: 1 });
+  });
+
+  it('answers 404 for another organisation’s visit and a provider’s visit outside their scope', async () => {
+    const otherOrg = (await createOrganisation(db(), 'Far Away')).id;
+    const stranger = await createPatient(db(), { organisationId: otherOrg });
+    const theirVisit = await createAppointment(db(), {
+      organisationId: otherOrg,
+      patientId: stranger.id,
+      at: '2026-01-01T09:00',
+    });
+    expect((await call('/getAppointmentDetails', coderToken, { summaryId: theirVisit.id })).statusCode).toBe(404);
+    expect((await call('/getAppointmentDetailsByNid', coderToken, { nid: theirVisit.sourceId })).statusCode).toBe(404);
+    const { user, token } = await tokenFor({ organisationId, view: 'Provider' });
+    await linkUserToProvider(db(), user.id, otherTeam.provider.id);
+    const { appointment } = await visitFor();
+    expect((await call('/getAppointmentDetails', token, { summaryId: appointment.id })).statusCode).toBe(404);
+  });
+
+  it('writes a patient.read audit entry naming the visit', async () => {
+    const { user, token } = await tokenFor({ organisationId, view: 'Coder' });
+    const { patient, appointment } = await visitFor();
+    await call('/getAppointmentDetails', token, { summaryId: appointment.id });
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'patient.read')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      patientId: patient.id,
+      details: { what: 'appointment-details', sid: appointment.id },
+    });
+  });
+
+  it('answers 422 naming the field for a bad payload', async () => {
+    const response = await call('/getAppointmentDetails', coderToken, { summaryId: 'x', useCache: 'yes' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('useCache');
+    expect((await call('/getAppointmentDetailsByNid', coderToken, {})).json().error.message).toContain('nid');
+  });
+});

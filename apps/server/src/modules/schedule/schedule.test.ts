@@ -46,6 +46,12 @@ function call(path: string, token: string | undefined, payload: unknown = {}) {
   });
 }
 
+/** The sids of a summaries list, or of a page of it. */
+function sidsOf(response: { json<T>(): T }): string[] {
+  const { result } = response.json<{ result: { sid: string }[] | { appointments: { sid: string }[] } }>();
+  return (Array.isArray(result) ? result : result.appointments).map((summary) => summary.sid);
+}
+
 async function analyse(patientId: string, counts: { openSuggestions: number; hccCount: number; openCareGaps: number }) {
   await test.app.database.db.insert(patientAnalyses).values({
     patientId,
@@ -137,12 +143,12 @@ describe('getPermittedZones', () => {
       isoDate: DAY,
       filters: { clinicIds: [hillside.clinic.id] },
     });
-    expect(byClinic.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.grace]);
+    expect(sidsOf(byClinic)).toEqual([sids.grace]);
     const byProvider = await call('/getPermittedZones', coderToken, {
       isoDate: DAY,
       filters: { providerIds: [riverside.provider.id] },
     });
-    expect(byProvider.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.ada, sids.alan]);
+    expect(sidsOf(byProvider)).toEqual([sids.ada, sids.alan]);
     const byDepartment = await call('/getPermittedZones', coderToken, {
       isoDate: DAY,
       filters: { departmentIds: [riverside.department.id], providerIds: [hillside.provider.id] },
@@ -152,20 +158,20 @@ describe('getPermittedZones', () => {
 
   it("narrows the list by the patient's name or MRN", async () => {
     const byName = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'hop' });
-    expect(byName.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.grace]);
+    expect(sidsOf(byName)).toEqual([sids.grace]);
     const byFullName = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'turing alan' });
-    expect(byFullName.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.alan]);
+    expect(sidsOf(byFullName)).toEqual([sids.alan]);
     const byMrn = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'mrn-ada' });
-    expect(byMrn.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.ada]);
+    expect(sidsOf(byMrn)).toEqual([sids.ada]);
     const wildcard = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: '%' });
     expect(wildcard.json().result).toEqual([]);
   });
 
   it("shows a provider only their own visits, and never another organisation's", async () => {
     const response = await call('/getPermittedZones', providerToken, { isoDate: DAY, filters: {} });
-    expect(response.json().result.map((summary: { sid: string }) => summary.sid)).toEqual([sids.ada, sids.alan]);
+    expect(sidsOf(response)).toEqual([sids.ada, sids.alan]);
     const coder = await call('/getPermittedZones', coderToken, { isoDate: DAY });
-    expect(coder.json().result.map((summary: { sid: string }) => summary.sid)).not.toContain(sids.foreign);
+    expect(sidsOf(coder)).not.toContain(sids.foreign);
   });
 
   it('writes one schedule.read audit entry with the day and the number of patients', async () => {
@@ -205,12 +211,9 @@ describe('getScheduleAppointments', () => {
     const first = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, pageSize: 2 });
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(first.json().result.appointments.map((summary: { sid: string }) => summary.sid)).toEqual([
-      sids.ada,
-      sids.grace,
-    ]);
+    expect(sidsOf(first)).toEqual([sids.ada, sids.grace]);
     const second = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, page: 2, pageSize: 2 });
-    expect(second.json().result.appointments.map((summary: { sid: string }) => summary.sid)).toEqual([sids.alan]);
+    expect(sidsOf(second)).toEqual([sids.alan]);
     expect(second.json().result.appointments[0].analysis).toEqual({ status: 'pending' });
     const beyond = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, page: 5, pageSize: 2 });
     expect(beyond.json().result).toMatchObject({ appointments: [], total: 3 });
@@ -324,7 +327,7 @@ describe('clinics hierarchy', () => {
     const response = await call('/getUserClinicsHierarchy', providerToken);
     expect(response.statusCode).toBe(200);
     const result = response.json().result;
-    expect(result.clinics.map((clinic: { id: string }) => clinic.id)).toEqual([riverside.clinic.id]);
+    expect((result as { clinics: { id: string }[] }).clinics.map((clinic) => clinic.id)).toEqual([riverside.clinic.id]);
     expect(result.defaultFilter).toEqual({ providerIds: [riverside.provider.id] });
     const coder = await call('/getUserClinicsHierarchy', coderToken);
     expect(coder.json().result.clinics).toHaveLength(2);

@@ -1,4 +1,8 @@
+import pg from 'pg';
 import type { Database } from '../../db/client';
+import { claimJobs, pruneDoneJobs, queueDailyRefresh } from './analysis-jobs';
+import { ANALYSIS_CHANNEL } from './analysis-queue';
+import { localToday, runJobs, type RunOptions } from './analysis-run';
 
 /** A running worker of the analysis queue. */
 export interface AnalysisWorker {
@@ -6,18 +10,167 @@ export interface AnalysisWorker {
   stop(): Promise<void>;
 }
 
+export interface WorkerOptions extends RunOptions {
+  /** Fallback poll when no notification arrives (default 3 s). */
+  pollMs?: number;
+  /** Jobs claimed per transaction (default 50). */
+  batchSize?: number;
+  /** How often the daily refresh runs (default hourly). */
+  refreshMs?: number;
+}
+
+const DEFAULT_BATCH = 50;
+const RECONNECT_MS = 1000;
+const silentLog = { error: () => undefined };
+
+/** Claims and runs one batch; answers how many jobs it claimed. */
+async function runBatch(database: Database, options: RunOptions & { batchSize?: number }): Promise<number> {
+  const jobs = await claimJobs(database.db, options.batchSize ?? DEFAULT_BATCH);
+  if (jobs.length > 0) await runJobs(database.db, jobs, options);
+  return jobs.length;
+}
+
 /**
- * Starts processing the analysis queue in this process (issue 5 item 3): placeholder until the
- * pipeline lands.
+ * Processes the analysis queue in this process, outside any request: claims batches, wakes on
+ * `NOTIFY cairn_analysis` (PostgreSQL and PGlite both deliver it) and polls as a fallback, and queues
+ * the daily refresh at start and then every hour.
  */
-export function startAnalysisWorker(
-  _database: Database,
-  _options: { log: { error(object: unknown, message: string): void } },
-): AnalysisWorker {
-  return { stop: async () => undefined };
+export function startAnalysisWorker(database: Database, options: WorkerOptions): AnalysisWorker {
+  const pollMs = options.pollMs ?? 3000;
+  // Changed by stop() and by notifications while the loop awaits.
+  const state = { isStopped: false, isNotified: false };
+  let wake: (() => void) | undefined;
+  // A notification that arrives while a batch runs must not be lost until the next poll.
+  const wakeUp = () => {
+    state.isNotified = true;
+    wake?.();
+  };
+  const unlisten = listen(database, wakeUp);
+
+  const refresh = async () => {
+    try {
+      await queueDailyRefresh(database.db, (options.today ?? localToday)());
+      await pruneDoneJobs(database.db);
+    } catch (error) {
+      options.log.error({ error: error instanceof Error ? error.name : 'Error' }, 'analysis refresh failed');
+    }
+  };
+  const refreshTimer = setInterval(() => void refresh().then(wakeUp), options.refreshMs ?? 3_600_000);
+  refreshTimer.unref();
+
+  const loop = (async () => {
+    await refresh();
+    while (!state.isStopped) {
+      let claimed = 0;
+      try {
+        claimed = await runBatch(database, options);
+      } catch (error) {
+        options.log.error({ error: error instanceof Error ? error.name : 'Error' }, 'analysis worker batch failed');
+      }
+      if (claimed > 0) continue;
+      if (state.isNotified) {
+        state.isNotified = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+      state.isNotified = false;
+    }
+  })();
+
+  return {
+    async stop() {
+      state.isStopped = true;
+      clearInterval(refreshTimer);
+      wakeUp();
+      await loop;
+      await (
+        await unlisten
+      )();
+    },
+  };
+}
+
+/** Subscribes to the queue's channel; answers how to unsubscribe. */
+async function listen(database: Database, onNotify: () => void): Promise<() => Promise<void>> {
+  const { driver } = database;
+  if (driver.kind === 'pglite') {
+    return driver.client
+      .listen(ANALYSIS_CHANNEL, () => {
+        onNotify();
+      })
+      .then(
+        (unsubscribe) => () => unsubscribe(),
+        () => async () => undefined,
+      );
+  }
+  return listenOnPostgres(driver.pool, onNotify);
+}
+
+/** A dedicated connection (not a pool client) that LISTENs, reconnecting after a loss; polling covers the gap. */
+async function listenOnPostgres(pool: pg.Pool, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let isClosed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const scheduleReconnect = () => {
+    if (isClosed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(scheduleReconnect);
+    }, RECONNECT_MS);
+    timer.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(pool.options);
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === ANALYSIS_CHANNEL) onNotify();
+    });
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${ANALYSIS_CHANNEL}`);
+    } catch (error) {
+      if (client === next) client = undefined;
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    // Jobs queued while not listening are picked up now rather than at the next poll.
+    onNotify();
+  };
+  await connect().catch(scheduleReconnect);
+  return async () => {
+    isClosed = true;
+    clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /** Runs pending analysis jobs until none is left; answers how many ran (tests, seed command). */
-export async function drainAnalysisQueue(_database: Database): Promise<number> {
-  return 0;
+export async function drainAnalysisQueue(
+  database: Database,
+  options: Partial<RunOptions> & { batchSize?: number } = {},
+): Promise<number> {
+  const runOptions = { log: silentLog, ...options };
+  let total = 0;
+  for (;;) {
+    const claimed = await runBatch(database, runOptions);
+    if (claimed === 0) return total;
+    total += claimed;
+  }
 }

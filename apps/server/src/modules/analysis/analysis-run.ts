@@ -1,0 +1,88 @@
+import type { PatientRecord } from '@cairn/clinical';
+import type { Db } from '../../db/client';
+import { computeAnalysis, type ComputedAnalysis } from './analysis-compute';
+import { completeJobs, describeJobError, failJob, type ClaimedJob } from './analysis-jobs';
+import { loadPatientRecords } from './analysis-record';
+import { storeAnalyses, type AnalysisToStore } from './analysis-store';
+
+export interface RunOptions {
+  log: { error(object: unknown, message: string): void };
+  /** The analysis date (default: today, local). */
+  today?: () => string;
+  /** The computation (tests replace it to make a job fail). */
+  compute?: (record: PatientRecord, asOf: string) => ComputedAnalysis;
+  /** Seconds before a failed job runs again (default: growing backoff). */
+  retryDelaySeconds?: (attempts: number) => number;
+}
+
+/** Today's date in the server's time zone, `YYYY-MM-DD`. */
+export function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Runs claimed jobs: per organisation one snapshot read, the engine per patient, one store. */
+export async function runJobs(db: Db, jobs: readonly ClaimedJob[], options: RunOptions): Promise<void> {
+  const byOrganisation = new Map<string, ClaimedJob[]>();
+  for (const job of jobs)
+    byOrganisation.set(job.organisationId, [...(byOrganisation.get(job.organisationId) ?? []), job]);
+  for (const [organisationId, organisationJobs] of byOrganisation) {
+    try {
+      await runOrganisationJobs(db, organisationId, organisationJobs, options);
+    } catch (error) {
+      await failJobs(db, organisationJobs, error, options);
+    }
+  }
+}
+
+async function runOrganisationJobs(
+  db: Db,
+  organisationId: string,
+  jobs: readonly ClaimedJob[],
+  options: RunOptions,
+): Promise<void> {
+  const today = (options.today ?? localToday)();
+  const compute = options.compute ?? computeAnalysis;
+  // The data versions and the rows come from one snapshot: an analysis is stored with the version
+  // of exactly the data it was computed from.
+  const records = await db.transaction(
+    (tx) =>
+      loadPatientRecords(
+        tx,
+        organisationId,
+        jobs.map((job) => job.patientId),
+        today,
+      ),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const analyses = new Map<string, AnalysisToStore>();
+  const failed: { job: ClaimedJob; error: unknown }[] = [];
+  for (const job of jobs) {
+    const loaded = records.get(job.patientId);
+    if (!loaded || analyses.has(job.patientId)) continue;
+    try {
+      const computed = compute(loaded.record, today);
+      analyses.set(job.patientId, { patientId: job.patientId, dataVersion: loaded.dataVersion, asOf: today, computed });
+    } catch (error) {
+      failed.push({ job, error });
+    }
+  }
+  await storeAnalyses(db, organisationId, [...analyses.values()], today);
+  const failedIds = new Set(failed.map(({ job }) => job.id));
+  await completeJobs(
+    db,
+    jobs.filter((job) => !failedIds.has(job.id)).map((job) => job.id),
+  );
+  for (const { job, error } of failed) await failOne(db, job, error, options);
+}
+
+async function failJobs(db: Db, jobs: readonly ClaimedJob[], error: unknown, options: RunOptions): Promise<void> {
+  for (const job of jobs) await failOne(db, job, error, options);
+}
+
+async function failOne(db: Db, job: ClaimedJob, error: unknown, options: RunOptions): Promise<void> {
+  const description = describeJobError(error);
+  const outcome = await failJob(db, job, description, options.retryDelaySeconds?.(job.attempts));
+  options.log.error({ jobId: job.id, attempts: job.attempts, outcome, error: description }, 'analysis job failed');
+}

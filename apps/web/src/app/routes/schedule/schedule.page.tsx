@@ -1,4 +1,7 @@
-/** Issue 5: filled in by its owner. */
-export default function Page() {
-  return null;
+import { ScheduleOverview } from '../../../features/schedule/components/schedule-overview';
+import { ReadyPostVisitsButton } from '../../../features/summary-notes/components/ready-post-visits-button';
+
+/** /schedule, 'Scheduling Overview': the day's visits, with the post-visit reviews ready in the toolbar. */
+export default function SchedulePage() {
+  return <ScheduleOverview toolbarExtra={<ReadyPostVisitsButton />} />;
 }

@@ -1,0 +1,100 @@
+import type { CodeableConcept, FhirResource, Period, Quantity, Reference, ReferenceRange } from './fhir-types';
+import { SYSTEMS } from './fhir-types';
+import { codeIn, displayOf, firstCode, firstOfConcepts, MappingError, requireDate } from './fhir-values';
+import type { MapContext, MappedRow } from './fhir-mapping';
+import { encounterOf, patientOf } from './map-encounters';
+
+interface ObservationValue {
+  code?: CodeableConcept;
+  valueQuantity?: Quantity;
+  valueCodeableConcept?: CodeableConcept;
+  valueString?: string;
+  valueInteger?: number;
+  valueBoolean?: boolean;
+  referenceRange?: ReferenceRange[];
+  interpretation?: CodeableConcept[];
+}
+interface ObservationResource extends FhirResource, ObservationValue {
+  category?: CodeableConcept[];
+  subject?: Reference;
+  encounter?: Reference;
+  effectiveDateTime?: string;
+  effectivePeriod?: Period;
+  effectiveInstant?: string;
+  issued?: string;
+  component?: ObservationValue[];
+}
+
+/**
+ * Observation -> observations. A panel with components (blood pressure 85354-9) becomes one row per
+ * component, `<id>#<loinc>`, plus the panel's own row only when the panel carries a value itself.
+ */
+export function mapObservation(resource: FhirResource, sourceId: string, context: MapContext): MappedRow[] {
+  const observation = resource as ObservationResource;
+  const effectiveDate = requireDate(
+    observation.effectiveDateTime ??
+      observation.effectivePeriod?.start ??
+      observation.effectiveInstant ??
+      observation.issued,
+    'effective date',
+  );
+  const shared = {
+    category: firstOfConcepts(observation.category) ?? null,
+    effectiveDate,
+  };
+  const refs = { patientId: patientOf(context, observation.subject), ...encounterOf(context, observation.encounter) };
+  const rows: MappedRow[] = [];
+  if (!observation.component?.length || hasValue(observation)) {
+    rows.push({ table: 'observations', values: { sourceId, ...shared, ...valueColumns(observation) }, refs });
+  }
+  for (const component of observation.component ?? []) {
+    const columns = valueColumns(component);
+    rows.push({
+      table: 'observations',
+      values: {
+        sourceId: `${sourceId}#${columns.loinc}`,
+        ...shared,
+        ...columns,
+        interpretation: columns.interpretation ?? firstOfConcepts(observation.interpretation) ?? null,
+      },
+      refs,
+    });
+  }
+  return rows;
+}
+
+function hasValue(value: ObservationValue): boolean {
+  return (
+    value.valueQuantity !== undefined ||
+    value.valueCodeableConcept !== undefined ||
+    value.valueString !== undefined ||
+    value.valueInteger !== undefined ||
+    value.valueBoolean !== undefined
+  );
+}
+
+function valueColumns(value: ObservationValue) {
+  const loinc = codeIn(value.code, SYSTEMS.loinc) ?? firstCode(value.code);
+  if (!loinc) throw new MappingError('observation without code');
+  const range = value.referenceRange?.[0];
+  const coded = value.valueCodeableConcept?.coding?.[0];
+  const number = value.valueQuantity?.value ?? value.valueInteger;
+  return {
+    loinc,
+    display: displayOf(value.code) ?? loinc,
+    value: typeof number === 'number' ? number : null,
+    unit: value.valueQuantity?.unit ?? value.valueQuantity?.code ?? null,
+    valueCode: coded?.code ?? null,
+    valueSystem: coded?.system ?? null,
+    valueText: valueTextOf(value),
+    referenceLow: range?.low?.value ?? null,
+    referenceHigh: range?.high?.value ?? null,
+    interpretation: firstOfConcepts(value.interpretation) ?? null,
+  };
+}
+
+function valueTextOf(value: ObservationValue): string | null {
+  if (value.valueString !== undefined) return value.valueString;
+  if (value.valueCodeableConcept) return displayOf(value.valueCodeableConcept) ?? null;
+  return value.valueBoolean === undefined ? null : String(value.valueBoolean);
+}

@@ -1,0 +1,209 @@
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../integrations/files/file-store';
+import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '../../integrations/fhir/fhir-mapping';
+import { MappingError } from '../../integrations/fhir/fhir-values';
+import { isImportedType, mapResource } from '../../integrations/fhir/map-resource';
+import { markPatientsChanged } from '../analysis/analysis-queue';
+import { readAttachment } from './attachments';
+import { bundleContext, bundleEntries, isObject, isResource, sourceIdOf, type BundleEntry } from './bundle-entries';
+import { countOrganisationRows, findIdsBySource, upsertRows, type OrganisationTotals } from './ingestion.repository';
+
+export type IngestionSource = 'EHR' | 'HIE';
+
+export interface ImportBundleOptions {
+  organisationId: string;
+  source: IngestionSource;
+  /** A Bundle (transaction, batch, collection, searchset) or a single resource, parsed JSON. */
+  bundle: unknown;
+  /** Where HTML and PDF originals go; without one, only their text is kept. */
+  fileStore?: FileStore;
+}
+
+/** A resource that was not imported: its position in the bundle and why (never its content). */
+export interface Rejection {
+  index: number;
+  resourceType: string | null;
+  id: string | null;
+  reason: string;
+}
+
+export interface ImportResult {
+  imported: Record<string, number>;
+  rejected: Rejection[];
+}
+
+/** Dependency order: what a row links to is written before it. */
+const TABLE_ORDER: readonly TableName[] = [
+  'clinics',
+  'providers',
+  'departments',
+  'patients',
+  'encounters',
+  'appointments',
+  'conditions',
+  'observations',
+  'medications',
+  'allergies',
+  'procedures',
+  'immunizations',
+  'diagnosticReports',
+  'documents',
+  'claimDiagnoses',
+  'coverages',
+];
+/** Links without which a row means nothing; any other unresolved link is left empty. */
+const REQUIRED_LINKS: readonly LinkColumn[] = ['patientId', 'clinicId'];
+
+interface MappedResource {
+  index: number;
+  resourceType: string;
+  id: string;
+  rows: MappedRow[];
+}
+
+/**
+ * Imports FHIR R4 data into the organisation's tables: every resource is mapped, then all rows are
+ * upserted on `(organisation, source, source id)` in one transaction, table by table in dependency
+ * order, and the patients whose data changed are marked for analysis. A resource that cannot be read
+ * is reported and left out; the rest of the bundle is kept. Throws `BundleError` for input that is
+ * not a bundle or resource at all.
+ */
+export async function importBundle(db: Db, options: ImportBundleOptions): Promise<ImportResult> {
+  const entries = bundleEntries(options.bundle);
+  const rejected: Rejection[] = [];
+  const mapped = mapEntries(entries, rejected);
+  await readAttachments(mapped, options);
+  const failed = await db.transaction(async (tx) => writeRows(tx as unknown as Db, mapped, options, rejected));
+  const imported: Record<string, number> = {};
+  for (const resource of mapped) {
+    if (!failed.has(resource.index)) imported[resource.resourceType] = (imported[resource.resourceType] ?? 0) + 1;
+  }
+  rejected.sort((left, right) => left.index - right.index);
+  return { imported, rejected };
+}
+
+/** The organisation's row counts after an import. */
+export function organisationTotals(db: Db, organisationId: string): Promise<OrganisationTotals> {
+  return countOrganisationRows(db, organisationId);
+}
+
+function mapEntries(entries: readonly BundleEntry[], rejected: Rejection[]): MappedResource[] {
+  const context = bundleContext(entries);
+  const mapped: MappedResource[] = [];
+  for (const entry of entries) {
+    const { resource, index } = entry;
+    if (!isResource(resource)) {
+      const resourceType =
+        isObject(resource) && typeof resource.resourceType === 'string' ? resource.resourceType : null;
+      rejected.push({ index, resourceType, id: null, reason: 'malformed resource' });
+      continue;
+    }
+    if (!isImportedType(resource.resourceType)) continue;
+    const id = sourceIdOf(entry);
+    const reject = (reason: string) =>
+      rejected.push({ index, resourceType: resource.resourceType, id: id ?? null, reason });
+    if (!id) {
+      reject('no id');
+      continue;
+    }
+    try {
+      mapped.push({ index, resourceType: resource.resourceType, id, rows: mapResource(resource, id, context) });
+    } catch (error) {
+      reject(error instanceof MappingError ? error.message : 'malformed resource');
+    }
+  }
+  return mapped;
+}
+
+async function readAttachments(mapped: readonly MappedResource[], options: ImportBundleOptions): Promise<void> {
+  for (const resource of mapped) {
+    for (const row of resource.rows) {
+      if (row.table !== 'documents' || !row.attachment) continue;
+      const read = await readAttachment(row.attachment, options);
+      row.values = { ...row.values, ...read };
+    }
+  }
+}
+
+/** Writes every table in order; answers the indexes of resources rejected for links that do not resolve. */
+async function writeRows(
+  db: Db,
+  mapped: readonly MappedResource[],
+  options: ImportBundleOptions,
+  rejected: Rejection[],
+): Promise<Set<number>> {
+  const scope = { organisationId: options.organisationId, source: options.source };
+  const ids = new Map<TableName, Map<string, string>>();
+  const failed = new Set<number>();
+  const changedPatients = new Set<string>();
+  for (const table of TABLE_ORDER) {
+    const planned = mapped.flatMap((resource) =>
+      failed.has(resource.index)
+        ? []
+        : resource.rows.filter((row) => row.table === table).map((row) => ({ resource, row })),
+    );
+    if (planned.length === 0) continue;
+    await loadMissingIds(
+      db,
+      scope,
+      ids,
+      planned.map(({ row }) => row),
+    );
+    const bySourceId = new Map<string, Record<string, unknown>>();
+    for (const { resource, row } of planned) {
+      if (failed.has(resource.index)) continue;
+      const values: Record<string, unknown> = { ...row.values, ...scope };
+      let missing: LinkColumn | undefined;
+      for (const [column, sourceId] of Object.entries(row.refs) as [LinkColumn, string][]) {
+        const id = ids.get(LINK_TARGETS[column])?.get(sourceId);
+        if (!id && REQUIRED_LINKS.includes(column)) missing = column;
+        values[column] = id ?? null;
+      }
+      if (missing) {
+        failed.add(resource.index);
+        const reason = missing === 'patientId' ? 'unknown patient' : 'unknown organization';
+        rejected.push({ index: resource.index, resourceType: resource.resourceType, id: resource.id, reason });
+        continue;
+      }
+      if (typeof values.patientId === 'string') changedPatients.add(values.patientId);
+      bySourceId.set(row.values.sourceId, values);
+    }
+    const stored = await upsertRows(db, table, [...bySourceId.values()]);
+    if (table === 'patients') for (const row of stored) changedPatients.add(row.id);
+    remember(ids, table, stored);
+  }
+  await markPatientsChanged(db, options.organisationId, [...changedPatients]);
+  return failed;
+}
+
+function remember(
+  ids: Map<TableName, Map<string, string>>,
+  table: TableName,
+  rows: readonly { id: string; sourceId: string }[],
+) {
+  let known = ids.get(table);
+  if (!known) ids.set(table, (known = new Map<string, string>()));
+  for (const row of rows) known.set(row.sourceId, row.id);
+}
+
+/** Links to rows imported earlier (not in this bundle) are looked up once per table. */
+async function loadMissingIds(
+  db: Db,
+  scope: { organisationId: string; source: string },
+  ids: Map<TableName, Map<string, string>>,
+  rows: readonly MappedRow[],
+): Promise<void> {
+  const wanted = new Map<TableName, Set<string>>();
+  for (const row of rows) {
+    for (const [column, sourceId] of Object.entries(row.refs) as [LinkColumn, string][]) {
+      const target = LINK_TARGETS[column];
+      if (ids.get(target)?.has(sourceId)) continue;
+      let set = wanted.get(target);
+      if (!set) wanted.set(target, (set = new Set<string>()));
+      set.add(sourceId);
+    }
+  }
+  for (const [target, sourceIds] of wanted) {
+    remember(ids, target, await findIdsBySource(db, target, scope, [...sourceIds]));
+  }
+}

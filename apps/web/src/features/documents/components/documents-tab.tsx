@@ -1,10 +1,95 @@
+import type { DocumentFilters } from '@cairn/contracts';
+import { Alert, Card, Col, Empty, Flex, Input, Row, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useDocuments } from '../api/get-documents';
+import { useDocumentSearch } from '../api/search-documents';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { searchWords } from '../utils/highlight';
+import { DocumentFilterBar } from './document-filter-bar';
+import { DocumentList } from './document-list';
+import { DocumentViewer } from './document-viewer';
+import { SearchHits } from './search-hits';
+
 /** What the portrait gives each tab: the patient and, when opened for a visit, the visit (`sid`). */
 export interface PortraitTabProps {
   patientId: string;
   appointmentId: string | undefined;
 }
 
-/** Issue 5: filled in by its owner. */
-export function DocumentsTab(_props: PortraitTabProps) {
-  return null;
+/** Typing pauses this long before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The Documents tab: filters, full-text search, the list, and the selected document beside it. */
+export function DocumentsTab({ patientId }: PortraitTabProps) {
+  const [filters, setFilters] = useState<DocumentFilters>({});
+  const [typedTerm, setTypedTerm] = useState('');
+  const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  const searchTerm = useDebouncedValue(typedTerm.trim(), SEARCH_DEBOUNCE_MS);
+  const words = useMemo(() => searchWords(searchTerm), [searchTerm]);
+  const documents = useDocuments(patientId, filters);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <Flex vertical gap="middle">
+          <DocumentFilterBar facets={documents.data?.facets} filters={filters} onChange={setFilters} />
+          <Input.Search
+            aria-label="Search documents"
+            placeholder="Search documents"
+            allowClear
+            value={typedTerm}
+            onChange={(event) => setTypedTerm(event.target.value)}
+          />
+          {searchTerm ? (
+            <SearchResults
+              patientId={patientId}
+              searchTerm={searchTerm}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          ) : (
+            <DocumentsSection query={documents} selectedId={selectedId} onSelect={setSelectedId} />
+          )}
+        </Flex>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card
+          size="small"
+          title="Document"
+          extra={selectedId && <Link to={paths.document.href({ documentId: selectedId })}>Open full page</Link>}
+        >
+          {selectedId ? (
+            <DocumentViewer key={selectedId} documentId={selectedId} searchWords={words} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a document to read it" />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+interface SelectionProps {
+  selectedId: string | undefined;
+  onSelect: (documentId: string) => void;
+}
+
+function DocumentsSection({ query, ...selection }: SelectionProps & { query: ReturnType<typeof useDocuments> }) {
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (query.isError) return <Alert type="error" showIcon title="The documents could not be loaded." />;
+  if (query.data.documents.length === 0) return <Empty description="No documents" />;
+  return <DocumentList documents={query.data.documents} {...selection} />;
+}
+
+function SearchResults({
+  patientId,
+  searchTerm,
+  ...selection
+}: SelectionProps & { patientId: string; searchTerm: string }) {
+  const search = useDocumentSearch(patientId, searchTerm);
+  if (search.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (search.isError) return <Alert type="error" showIcon title="The search could not be completed." />;
+  if (search.data.length === 0) return <Empty description="No documents match this search" />;
+  return <SearchHits hits={search.data} {...selection} />;
 }

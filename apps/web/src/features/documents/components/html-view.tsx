@@ -1,0 +1,9 @@
+import { useMemo } from 'react';
+import { sanitizeDocumentHtml } from '../utils/sanitize-html';
+
+/** An HTML document, sanitised with DOMPurify before it reaches the page. */
+export function HtmlView({ html }: { html: string }) {
+  const safeHtml = useMemo(() => sanitizeDocumentHtml(html), [html]);
+  // The one place HTML from a document is rendered, and only after sanitising.
+  return <div data-testid="document-html" className="document-html" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+}

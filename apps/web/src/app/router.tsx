@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { PORTRAIT_TABS } from '../features/portrait/tabs';
+import { FirstAllowedTabRedirect } from '../features/portrait/components/first-allowed-tab-redirect';
 import { RequireSession } from '../features/auth/components/login-gate';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
@@ -54,7 +54,8 @@ const PORTRAIT = { title: 'Patient Portrait' };
 /** The portrait and its tabs, with an optional appointment (spec §2). */
 function portraitRoutes(base: string): RouteObject[] {
   const tabs: RouteObject[] = [
-    { index: true, element: <Navigate to={PORTRAIT_TABS[0].path} replace /> },
+    // The first tab the user's flags allow (spec §2), not simply the first tab.
+    { index: true, element: <FirstAllowedTabRedirect /> },
     page(':tab', portraitTab),
   ];
   return [

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
+import { useAllowedTabs } from '../../../features/portrait/hooks/use-allowed-tabs';
 import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
 
 interface TabProps {
@@ -8,7 +9,7 @@ interface TabProps {
   appointmentId: string | undefined;
 }
 
-/** Each tab's content, loaded with the tab. Tabs of later capabilities have none yet. */
+/** Each tab's content, loaded with the tab. Tabs of later capabilities have none yet and render nothing. */
 const TAB_CONTENT: Partial<Record<PortraitTab['key'], ComponentType<TabProps>>> = {
   ClinicalSummary: lazy(() =>
     import('../../../features/clinical-summary/components/clinical-summary-tab').then((module) => ({
@@ -22,11 +23,16 @@ const TAB_CONTENT: Partial<Record<PortraitTab['key'], ComponentType<TabProps>>> 
   ),
 };
 
-/** The portrait's tab route: a known tab, or the spec's unknown-tab message. */
+/**
+ * The portrait's tab route: a tab the user may see, or the spec's unknown-tab message (a tab their
+ * flags leave out is as unknown to them as a misspelt one).
+ */
 export default function PortraitTabPage() {
   const { tab, cairnPatientId = '', cairnAppointmentId } = useParams();
+  const allowed = useAllowedTabs();
+  if (!allowed) return null;
   const found = findTabByPath(tab);
-  if (!found) return <NotFoundMessage name="Tab" />;
+  if (!found || !allowed.includes(found)) return <NotFoundMessage name="Tab" />;
   const Content = TAB_CONTENT[found.key];
   if (!Content) return null;
   return (

@@ -1,6 +1,88 @@
-import { Outlet } from 'react-router';
+import { Button, Flex, Result, Skeleton } from 'antd';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { paths, isOverlayPath } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
+import { usePatientDemographics } from '../../../features/patients/api/patient-demographics';
+import { AdjacentPatients } from '../../../features/portrait/components/adjacent-patients';
+import { PatientBanner } from '../../../features/portrait/components/patient-banner';
+import { PortraitTabBar } from '../../../features/portrait/components/portrait-tab-bar';
+import { useAllowedTabs } from '../../../features/portrait/hooks/use-allowed-tabs';
+import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
+import { SummaryNotesButton } from '../../../features/summary-notes/components/summary-notes-button';
+import { SummaryNotifications } from '../../../features/summary-notes/components/summary-notifications';
 
-/** The patient portrait: the selected tab renders below. */
+function PatientNotFound({ message }: { message: string | undefined }) {
+  return (
+    <Result
+      status="404"
+      title="Patient not found"
+      subTitle={message ?? 'This patient or visit does not exist, or you may not see it.'}
+      extra={
+        <Link to={paths.schedule.href()}>
+          <Button type="primary">Go to Scheduling Overview</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** The banner's data: the visit's details with an appointment, the patient's demographics without. */
+function usePortraitData(cairnPatientId: string | undefined, cairnAppointmentId: string | undefined) {
+  const details = useAppointmentDetails(cairnAppointmentId);
+  const demographics = usePatientDemographics(cairnAppointmentId ? undefined : cairnPatientId);
+  if (cairnAppointmentId) {
+    return { ...details, patient: details.data?.patient, visit: details.data?.appointment };
+  }
+  return { ...demographics, patient: demographics.data, visit: undefined };
+}
+
+/**
+ * The patient portrait, full screen and in the overlay (spec §2): the banner, the allowed tabs, and
+ * the selected tab below. Failures other than not found go to the route's error screen.
+ */
 export default function PortraitPage() {
-  return <Outlet />;
+  const { cairnPatientId = '', cairnAppointmentId } = useParams();
+  const { pathname } = useLocation();
+  const tabs = useAllowedTabs();
+  const { patient, visit, error, isPending } = usePortraitData(cairnPatientId, cairnAppointmentId);
+  if (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND')
+      return <PatientNotFound message={error.serverMessage} />;
+    throw error;
+  }
+  const overlay = isOverlayPath(pathname);
+  const activeTab = findTabByPath(pathname.split('/').at(-1));
+  const hrefOf = (tab: PortraitTab): string => {
+    if (overlay) {
+      const base = activeTab ? pathname.slice(0, pathname.lastIndexOf('/')) : pathname.replace(/\/$/, '');
+      return `${base}/${tab.path}`;
+    }
+    return cairnAppointmentId
+      ? paths.patientAppointmentTab.href({ cairnPatientId, cairnAppointmentId, tab: tab.path })
+      : paths.patientTab.href({ cairnPatientId, tab: tab.path });
+  };
+  return (
+    <Flex vertical gap={12}>
+      {isPending || !patient ? (
+        <Skeleton active paragraph={{ rows: 2 }} aria-label="Loading patient" />
+      ) : (
+        <PatientBanner
+          patient={patient}
+          visit={visit}
+          actions={
+            visit && (
+              <>
+                <SummaryNotesButton sid={visit.sid} />
+                <SummaryNotifications sid={visit.sid} />
+              </>
+            )
+          }
+          navigation={visit && !overlay && <AdjacentPatients sid={visit.sid} />}
+        />
+      )}
+      {tabs && <PortraitTabBar tabs={tabs} activePath={activeTab?.path} hrefOf={hrefOf} />}
+      <Outlet />
+    </Flex>
+  );
 }

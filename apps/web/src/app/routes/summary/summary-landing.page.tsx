@@ -1,12 +1,34 @@
-import { useParams } from 'react-router';
+import { Result, Spin } from 'antd';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { paths, isOverlayPath } from '../../../config/paths';
+import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
+import { ApiError } from '../../../lib/api-error';
 import NotFoundPage from '../errors/not-found.page';
 
 /** Cairn's ids are UUIDs; a single-segment path that is not one is simply an unknown page. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** /:cairnAppointmentId and its overlay variants: the visit's summary. */
+/** /:cairnAppointmentId and its overlay variants: the visit's summary, which is its patient's portrait. */
 export default function SummaryLandingPage() {
   const { cairnAppointmentId } = useParams();
-  if (!cairnAppointmentId || !ID_PATTERN.test(cairnAppointmentId)) return <NotFoundPage />;
-  return null;
+  const isId = cairnAppointmentId !== undefined && ID_PATTERN.test(cairnAppointmentId);
+  if (!isId) return <NotFoundPage />;
+  return <RedirectToPortrait sid={cairnAppointmentId} />;
+}
+
+function RedirectToPortrait({ sid }: { sid: string }) {
+  const { pathname } = useLocation();
+  const { data, error } = useAppointmentDetails(sid);
+  if (error instanceof ApiError && error.code === 'NOT_FOUND') {
+    return <Result status="404" title="Visit not found" subTitle={error.serverMessage ?? error.message} />;
+  }
+  // Any other failure, an empty answer included: the route's error screen says which.
+  if (error) throw error;
+  if (!data)
+    return <Spin size="large" aria-label="Opening the visit" style={{ display: 'block', margin: '96px auto' }} />;
+  const params = { cairnPatientId: data.patient.cairnPatientId, cairnAppointmentId: sid };
+  const target = isOverlayPath(pathname)
+    ? paths.overlayPatientAppointment.href(params)
+    : paths.patientAppointment.href(params);
+  return <Navigate to={target} replace />;
 }

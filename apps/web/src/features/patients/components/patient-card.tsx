@@ -1,0 +1,78 @@
+import type { PatientVisit } from '@cairn/contracts';
+import { Alert, Card, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/dates';
+import { usePatientDemographics } from '../api/patient-demographics';
+
+function VisitList({
+  cairnPatientId,
+  title,
+  visits,
+}: {
+  cairnPatientId: string;
+  title: string;
+  visits: PatientVisit[];
+}) {
+  return (
+    <List
+      size="small"
+      header={<Typography.Text strong>{title}</Typography.Text>}
+      locale={{ emptyText: 'None' }}
+      dataSource={visits}
+      renderItem={(visit) => (
+        <List.Item key={visit.sid}>
+          <Link to={paths.patientAppointment.href({ cairnPatientId, cairnAppointmentId: visit.sid })}>
+            {`${formatDate(visit.startAt, 'date')} ${formatDate(visit.startAt, 'time')}`}
+          </Link>
+          <Typography.Text type="secondary">
+            {[visit.visitType, visit.providerName, visit.status].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The selected patient: who they are and their visits, each opening the portrait. */
+export function PatientCard({ cairnPatientId }: { cairnPatientId: string }) {
+  const { data: patient, isPending, error } = usePatientDemographics(cairnPatientId);
+  if (isPending) return <Skeleton active aria-label="Loading patient" />;
+  if (error) {
+    const notFound = (error as { code?: string }).code === 'NOT_FOUND';
+    return (
+      <Alert
+        type={notFound ? 'warning' : 'error'}
+        showIcon
+        title={notFound ? 'Patient not found' : 'The patient could not be loaded.'}
+      />
+    );
+  }
+  const name = `${patient.firstName} ${patient.lastName}`;
+  return (
+    <Card
+      title={name}
+      extra={<Link to={paths.patient.href({ cairnPatientId })}>Open portrait</Link>}
+      aria-label={`Patient ${name}`}
+    >
+      <Descriptions
+        size="small"
+        column={2}
+        items={[
+          { key: 'dob', label: 'DOB', children: formatDate(patient.dateOfBirth, 'date') },
+          { key: 'mrn', label: 'MRN', children: patient.mrn ?? '—' },
+          { key: 'provider', label: 'Primary provider', children: patient.primaryProviderName ?? '—' },
+          { key: 'age', label: 'Age', children: `${patient.age}${patient.isDeceased ? ' (deceased)' : ''}` },
+        ]}
+      />
+      {patient.upcomingVisits.length + patient.recentVisits.length === 0 ? (
+        <Empty description="No visits" />
+      ) : (
+        <>
+          <VisitList cairnPatientId={cairnPatientId} title="Upcoming visits" visits={patient.upcomingVisits} />
+          <VisitList cairnPatientId={cairnPatientId} title="Recent visits" visits={patient.recentVisits} />
+        </>
+      )}
+    </Card>
+  );
+}

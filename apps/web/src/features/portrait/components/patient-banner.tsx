@@ -1,0 +1,66 @@
+import type { AppointmentDetails, PatientDemographics } from '@cairn/contracts';
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/dates';
+
+export interface PatientBannerProps {
+  patient: PatientDemographics;
+  /** The visit the portrait is opened for, when there is one. */
+  visit?: AppointmentDetails['appointment'] | undefined;
+  /** Buttons of other features (summary notes, notifications), composed by the page. */
+  actions?: ReactNode;
+  /** Previous and next patient. */
+  navigation?: ReactNode;
+}
+
+const SEX_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other', unknown: 'Unknown' };
+
+export function formatRiskScore(riskScore: PatientDemographics['riskScore']): string {
+  return riskScore.status === 'current' ? riskScore.current.toFixed(3) : 'Pending';
+}
+
+function formatCoverage(coverages: PatientDemographics['coverages']): string {
+  if (coverages.length === 0) return 'No active coverage';
+  return coverages
+    .map((coverage) => (coverage.plan ? `${coverage.payer} (${coverage.plan})` : coverage.payer))
+    .join(', ');
+}
+
+/** The portrait's banner: who the patient is, their coverage and current risk score, and the visit. */
+export function PatientBanner({ patient, visit, actions, navigation }: PatientBannerProps) {
+  const name = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+  const items = [
+    { key: 'age', label: 'Age', children: `${patient.age}` },
+    { key: 'sex', label: 'Sex', children: SEX_LABELS[patient.gender] ?? patient.gender },
+    { key: 'dob', label: 'DOB', children: formatDate(patient.dateOfBirth, 'date') },
+    { key: 'mrn', label: 'MRN', children: patient.mrn ?? '—' },
+    { key: 'coverage', label: 'Coverage', children: formatCoverage(patient.coverages) },
+    { key: 'provider', label: 'Primary provider', children: patient.primaryProviderName ?? '—' },
+    { key: 'risk', label: 'Risk score', children: formatRiskScore(patient.riskScore) },
+  ];
+  if (visit) {
+    const when = `${formatDate(visit.startAt, 'date')} ${formatDate(visit.startAt, 'time')}`;
+    items.push({
+      key: 'visit',
+      label: 'Visit',
+      children: [when, visit.visitType, visit.providerName].filter(Boolean).join(' · '),
+    });
+  }
+  return (
+    <Card size="small" role="region" aria-label="Patient banner">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex align="center" gap={8}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {name}
+          </Typography.Title>
+          {patient.isDeceased && <Tag color="default">Deceased</Tag>}
+        </Flex>
+        <Flex align="center" gap={8}>
+          {actions}
+          {navigation}
+        </Flex>
+      </Flex>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4, xl: 8 }} items={items} style={{ marginTop: 8 }} />
+    </Card>
+  );
+}

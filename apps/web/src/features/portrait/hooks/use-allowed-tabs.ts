@@ -1,0 +1,23 @@
+import { FLAG_DEFAULTS } from '@cairn/contracts';
+import { allowedTabs, useFlagsStatus, useFlagValue } from '../../../lib/feature-flags';
+import { PORTRAIT_TABS, type PortraitTab } from '../tabs';
+
+/**
+ * The portrait tabs the user may see, in the order of `configuration_FrontendTabs`, each also behind
+ * its own flag; `undefined` while the flags are still arriving. Throws 'No allowed tabs configured for
+ * the user' when none is left (spec §5), which the route's error screen shows.
+ */
+export function useAllowedTabs(): PortraitTab[] | undefined {
+  const status = useFlagsStatus();
+  const frontendTabs = useFlagValue<unknown>('configuration_FrontendTabs');
+  const tabFlags = {
+    dxInsights: useFlagValue<boolean>('dxInsights'),
+    clinicalDocuments: useFlagValue<boolean>('clinicalDocuments'),
+    clinicalSummary: useFlagValue<boolean>('clinicalSummary'),
+    clinicalAlerts: useFlagValue<boolean>('clinicalAlerts'),
+    ambient: useFlagValue<boolean>('ambient'),
+  };
+  if (status === 'initializing') return undefined;
+  const keys = allowedTabs(frontendTabs ?? FLAG_DEFAULTS.configuration_FrontendTabs, tabFlags);
+  return keys.flatMap((key) => PORTRAIT_TABS.filter((tab) => tab.key === key));
+}

@@ -46,7 +46,7 @@ async function tokenFor(options: Parameters<typeof createUser>[1]) {
 type Notification = { id: string; message: string; isRead: boolean };
 
 async function notificationsOf(token: string): Promise<Notification[]> {
-  return ((await call('/getSummaryNotifications', token, { id: sid })).json() as { result: Notification[] }).result;
+  return (await call('/getSummaryNotifications', token, { id: sid })).json<{ result: Notification[] }>().result;
 }
 
 function call(path: string, token: string | undefined, payload: Record<string, unknown>) {
@@ -72,7 +72,7 @@ describe('summary notes', () => {
       payload: { sid, note: 'Second note' },
     });
     const listed = await call('/getSummaryNotes', coder.token, { sid });
-    const notes = (listed.json() as { result: { note: string }[] }).result;
+    const notes = listed.json<{ result: { note: string }[] }>().result;
     expect(notes.map((note) => note.note)).toEqual(['Second note', 'Call the patient about labs']);
     const updates = await db().select().from(summaryUpdates).where(eq(summaryUpdates.appointmentId, sid));
     expect(updates.filter((update) => update.kind === 'note-added')).toHaveLength(2);

@@ -1,0 +1,84 @@
+// `npm run --silent import -- [--org SLUG] [--source EHR|HIE] FILE...`: imports FHIR R4 bundles (JSON or
+// NDJSON) into the configured database. Progress goes to stderr; the last line of stdout is the result,
+// `{"imported":{...},"rejected":[...],"totals":{...}}`. Exit 0 when it ran (even with rejections), 1 on
+// usage errors and unreadable files.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { fileStoreFor } from '../integrations/files/file-store';
+import { seedDemo } from '../modules/demo/demo-seed';
+import { findOrganisationBySlug } from '../modules/ingestion/ingestion.repository';
+import { importBundle, organisationTotals, type Rejection } from '../modules/ingestion/ingestion.service';
+import { ImportFileError, readImportFiles } from '../modules/ingestion/import-files';
+
+const USAGE = 'Usage: npm run --silent import -- [--org SLUG] [--source EHR|HIE] FILE...';
+
+class UsageError extends Error {}
+/** A clear failure that is not about how the command was called. */
+class CliError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(argv);
+  const source = values.source ?? 'EHR';
+  if (source !== 'EHR' && source !== 'HIE') throw new UsageError(`--source must be EHR or HIE, not ${source}`);
+  if (positionals.length === 0) throw new UsageError('No file to import');
+  const inputs = await readImportFiles(positionals);
+
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database);
+    if (config.demo) await seedDemo(database.db, config);
+    const slug = values.org ?? 'demo';
+    const organisation = await findOrganisationBySlug(database.db, slug);
+    if (!organisation) throw new CliError(`Unknown organisation: ${slug}`);
+    const fileStore = fileStoreFor(config);
+    const imported: Record<string, number> = {};
+    const rejected: (Rejection & { file: string })[] = [];
+    for (const input of inputs) {
+      const result = await importBundle(database.db, {
+        organisationId: organisation.id,
+        source,
+        bundle: input.bundle,
+        fileStore,
+      });
+      for (const [type, count] of Object.entries(result.imported)) imported[type] = (imported[type] ?? 0) + count;
+      rejected.push(...result.rejected.map((rejection) => ({ ...rejection, file: input.file })));
+      const resources = Object.values(result.imported).reduce((sum, count) => sum + count, 0);
+      process.stderr.write(
+        `${input.file}: ${String(resources)} imported, ${String(result.rejected.length)} rejected\n`,
+      );
+    }
+    const totals = await organisationTotals(database.db, organisation.id);
+    process.stdout.write(`${JSON.stringify({ imported, rejected, totals })}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { org: { type: 'string' }, source: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n${USAGE}\n`);
+  } else if (error instanceof ImportFileError || error instanceof CliError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exitCode = 1;
+}

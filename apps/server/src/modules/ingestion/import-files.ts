@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { bundleEntries, BundleError } from './bundle-entries';
+import { bundleEntries, BundleError } from '../../integrations/fhir/fhir-bundle';
 
 /** One thing to import from a file: a bundle or a resource (NDJSON lines of resources become one collection). */
 export interface ImportInput {

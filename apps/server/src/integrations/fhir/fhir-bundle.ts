@@ -1,6 +1,6 @@
-import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
-import type { MapContext } from '../../integrations/fhir/fhir-mapping';
-import { snomedToIcd } from '../../integrations/fhir/snomed-icd10-map';
+import type { FhirResource, Reference } from './fhir-types';
+import type { MapContext } from './fhir-mapping';
+import { snomedToIcd } from './snomed-icd10-map';
 
 /** One entry of the input, with its position (reported with a rejection). */
 export interface BundleEntry {

@@ -4,6 +4,9 @@ import { paths } from '../../../config/paths';
 import { PatientCard } from '../../../features/patients/components/patient-card';
 import { PatientSearch } from '../../../features/patients/components/patient-search';
 
+/** Cairn's ids are UUIDs; anything else in the URL means no patient is chosen yet. */
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** /patient-lookup/:cairnPatientId ('Patient Lookup'): search on the left, the chosen patient on the right. */
 export default function PatientLookupPage() {
   const { cairnPatientId } = useParams();
@@ -17,7 +20,7 @@ export default function PatientLookupPage() {
         />
       </Col>
       <Col xs={24} lg={14}>
-        {cairnPatientId && <PatientCard cairnPatientId={cairnPatientId} />}
+        {cairnPatientId && ID_PATTERN.test(cairnPatientId) && <PatientCard cairnPatientId={cairnPatientId} />}
       </Col>
     </Row>
   );

@@ -1,0 +1,215 @@
+import type { AppointmentDetails, Endpoint, PatientDemographics } from '@cairn/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
+import { ApiError } from '../../../lib/api-error';
+import { FlagsProvider, type FlagValues } from '../../../lib/feature-flags';
+import PortraitTabPage from './portrait-tab.page';
+import PortraitPage from './portrait.page';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api', () => ({ api: { call } }));
+vi.mock('../../../features/summary-notes/components/summary-notes-button', () => ({
+  SummaryNotesButton: ({ sid }: { sid: string }) => <span>Notes of {sid}</span>,
+}));
+vi.mock('../../../features/summary-notes/components/summary-notifications', () => ({
+  SummaryNotifications: () => null,
+}));
+
+const PATIENT_ID = '11111111-1111-4111-8111-111111111111';
+const SID = '22222222-2222-4222-8222-222222222222';
+const NEXT_SID = '33333333-3333-4333-8333-333333333333';
+const NEXT_PATIENT_ID = '44444444-4444-4444-8444-444444444444';
+
+const banner: PatientDemographics = {
+  cairnPatientId: PATIENT_ID,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  age: 75,
+  isDeceased: false,
+  deceasedDate: null,
+  gender: 'female',
+  dateOfBirth: '1950-12-10',
+  mrn: 'MRN-100',
+  coverages: [{ payer: 'Medicare', plan: 'Part B' }],
+  primaryProviderName: 'Maya Rivera',
+  riskScore: { status: 'current', current: 1.5, potential: 2 },
+  counts: { openSuggestions: 1, hccCount: 1, openCareGaps: 0 },
+  recentVisits: [],
+  upcomingVisits: [],
+};
+
+const details: AppointmentDetails = {
+  appointment: {
+    sid: SID,
+    nid: 'appt-1',
+    startAt: '2026-11-21T09:30:00.000Z',
+    endAt: null,
+    serviceDate: '2026-11-21',
+    status: 'booked',
+    visitType: 'Follow-up',
+    reason: null,
+    providerId: null,
+    providerName: 'Maya Rivera',
+    departmentName: 'Family Medicine',
+    clinicName: 'Riverside Clinic',
+    encounterId: null,
+  },
+  patient: banner,
+};
+
+type Answers = Record<string, () => unknown>;
+
+function answer(answers: Answers) {
+  call.mockImplementation(((endpoint: Endpoint) => {
+    const respond = answers[endpoint.path];
+    if (!respond) return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
+    return Promise.resolve().then(respond);
+  }) as never);
+}
+
+function ErrorProbe() {
+  const error = useRouteError();
+  return <p role="alert">{error instanceof Error ? error.message : 'error'}</p>;
+}
+
+function renderPortrait(path: string, flags: FlagValues = {}) {
+  const children = [
+    { index: true, element: <FirstAllowedTabRedirect /> },
+    { path: ':tab', element: <PortraitTabPage /> },
+  ];
+  const router = createMemoryRouter(
+    [
+      { path: '/patient/:cairnPatientId', element: <PortraitPage />, errorElement: <ErrorProbe />, children },
+      {
+        path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId',
+        element: <PortraitPage />,
+        errorElement: <ErrorProbe />,
+        children,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <FlagsProvider values={flags}>
+        <RouterProvider router={router} />
+      </FlagsProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const ONLY_EMPTY_TABS: FlagValues = { configuration_FrontendTabs: ['DxSummary', 'Ambient'] };
+
+beforeEach(() => {
+  call.mockReset();
+});
+
+describe('the portrait', () => {
+  it('shows the banner of the visit’s patient with its formats', async () => {
+    answer({
+      '/getAppointmentDetails': () => ({ result: details }),
+      '/getAdjacentAppointments': () => ({ result: { previous: null, next: null } }),
+    });
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    const region = await screen.findByRole('region', { name: 'Patient banner' });
+    const inBanner = within(region);
+    expect(inBanner.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    for (const text of ['75', 'Female', '12/10/1950', 'MRN-100', 'Medicare (Part B)', 'Maya Rivera', '1.500']) {
+      expect(inBanner.getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+    }
+    expect(inBanner.getByText(`Notes of ${SID}`)).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/getAppointmentDetails' }),
+      { summaryId: SID, useCache: true, skipValidation: false },
+      expect.anything(),
+    );
+  });
+
+  it('shows Pending while the risk score is not computed, from the demographics without a visit', async () => {
+    answer({ '/getPatientDemographics': () => ({ result: { ...banner, riskScore: { status: 'pending' } } }) });
+    renderPortrait(`/patient/${PATIENT_ID}/dx-summary`, ONLY_EMPTY_TABS);
+    const region = await screen.findByRole('region', { name: 'Patient banner' });
+    expect(within(region).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('opens the first allowed tab and lists only the allowed tabs, with their spec titles', async () => {
+    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    const router = renderPortrait(`/patient/${PATIENT_ID}`, {
+      configuration_FrontendTabs: ['Quality', 'Ambient', 'DxSummary'],
+      clinicalAlerts: false,
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/patient/${PATIENT_ID}/ambient`));
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Ambient', 'Diagnosis Summary']);
+    expect(screen.getByRole('link', { name: 'Diagnosis Summary' })).toHaveAttribute(
+      'href',
+      `/patient/${PATIENT_ID}/dx-summary`,
+    );
+  });
+
+  it("says 'No allowed tabs configured for the user' when the list is empty", async () => {
+    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    renderPortrait(`/patient/${PATIENT_ID}`, { configuration_FrontendTabs: [] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No allowed tabs configured for the user');
+  });
+
+  it('shows the unknown-tab message for a tab that does not exist or is not allowed', async () => {
+    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    renderPortrait(`/patient/${PATIENT_ID}/quality`, ONLY_EMPTY_TABS);
+    expect(await screen.findByText('Tab not found')).toBeInTheDocument();
+    expect(screen.getByText('This Tab does not exist. Please try again later.')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch appointment details' on the error screen when the answer is empty", async () => {
+    answer({ '/getAppointmentDetails': () => ({}) });
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch appointment details');
+  });
+
+  it('says the patient was not found on a 404, with the server’s reason', async () => {
+    answer({
+      '/getAppointmentDetails': () => {
+        throw new ApiError({
+          code: 'NOT_FOUND',
+          status: 404,
+          message: 'This visit was cancelled.',
+          serverMessage: 'This visit was cancelled.',
+        });
+      },
+    });
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    expect(await screen.findByText('Patient not found')).toBeInTheDocument();
+    expect(screen.getByText('This visit was cancelled.')).toBeInTheDocument();
+  });
+
+  it('moves to the next patient of the day', async () => {
+    answer({
+      '/getAppointmentDetails': () => ({ result: details }),
+      '/getAdjacentAppointments': () => ({
+        result: {
+          previous: null,
+          next: {
+            sid: NEXT_SID,
+            cairnPatientId: NEXT_PATIENT_ID,
+            patientName: 'Hopper, Grace',
+            startAt: details.appointment.startAt,
+          },
+        },
+      }),
+    });
+    const router = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    const next = await screen.findByRole('button', { name: /Next patient/ });
+    await vi.waitFor(() => expect(next).toBeEnabled());
+    expect(screen.getByRole('button', { name: /Previous patient/ })).toBeDisabled();
+    await userEvent.click(next);
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toMatch(`/patient/${NEXT_PATIENT_ID}/appointment/${NEXT_SID}`),
+    );
+  });
+});

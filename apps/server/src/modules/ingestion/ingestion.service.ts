@@ -5,7 +5,14 @@ import { MappingError } from '../../integrations/fhir/fhir-values';
 import { isImportedType, mapResource } from '../../integrations/fhir/map-resource';
 import { markPatientsChanged } from '../analysis/analysis-queue';
 import { readAttachment } from './attachments';
-import { bundleContext, bundleEntries, isObject, isResource, sourceIdOf, type BundleEntry } from '../../integrations/fhir/fhir-bundle';
+import {
+  bundleContext,
+  bundleEntries,
+  isObject,
+  isResource,
+  sourceIdOf,
+  type BundleEntry,
+} from '../../integrations/fhir/fhir-bundle';
 import { countOrganisationRows, findIdsBySource, upsertRows, type OrganisationTotals } from './ingestion.repository';
 
 export type IngestionSource = 'EHR' | 'HIE';

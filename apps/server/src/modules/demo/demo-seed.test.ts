@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { analysisJobs, appointments, documents, patients, providers, userProviders } from '../../db/clinical-schema';
+import { organisations, users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { seedDemoAccounts } from './demo-accounts';
+import { DEMO_PATIENTS, seedDemo } from './demo-seed';
+import { addDays, localIsoDate } from './generator/random';
+
+let test: TestApp;
+let db: Db;
+const dataDir = mkdtempSync(join(tmpdir(), 'cairn-demo-seed-'));
+const today = localIsoDate();
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  db = test.app.database.db;
+});
+afterAll(async () => {
+  await test.app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function demoProviderVisitsOn(date: string): Promise<{ count: number; first: string; last: string }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      first: sql<string>`min(${appointments.startAt})::text`,
+      last: sql<string>`max(${appointments.startAt})::text`,
+    })
+    .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .where(and(eq(providers.firstName, 'Maya'), eq(providers.lastName, 'Rivera'), eq(appointments.serviceDate, date)));
+  return row ?? { count: 0, first: '', last: '' };
+}
+
+const countOf = async (table: typeof appointments | typeof patients | typeof analysisJobs): Promise<number> => {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
+  return row?.count ?? 0;
+};
+
+describe('demo seed', () => {
+  it('creates the demo organisation with its patients and a full day for Maya Rivera, linked to demo.provider', async () => {
+    // The accounts first (password hashing is slow on purpose), so the timing below is the data's.
+    const accounts = await seedDemoAccounts(db, dataDir);
+    expect(accounts?.map((account) => account.username)).toContain('demo.provider');
+    const started = performance.now();
+    await seedDemo(db, { ...test.config, dataDir }, { today });
+    console.info(`demo data seed on PGlite: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    expect(await countOf(patients)).toBe(DEMO_PATIENTS);
+    expect(await countOf(analysisJobs)).toBe(DEMO_PATIENTS);
+    const visits = await demoProviderVisitsOn(today);
+    expect(visits.count).toBeGreaterThanOrEqual(40);
+
+    const [link] = await db
+      .select({ lastName: providers.lastName })
+      .from(userProviders)
+      .innerJoin(users, eq(users.id, userProviders.userId))
+      .innerJoin(providers, eq(providers.id, userProviders.providerId))
+      .where(eq(users.username, 'demo.provider'));
+    expect(link?.lastName).toBe('Rivera');
+    const [totpLink] = await db
+      .select({ lastName: providers.lastName })
+      .from(userProviders)
+      .innerJoin(users, eq(users.id, userProviders.userId))
+      .innerJoin(providers, eq(providers.id, userProviders.providerId))
+      .where(eq(users.username, 'demo.provider.totp'));
+    expect(totpLink?.lastName).toBe('Novak');
+  });
+
+  it("spreads Maya Rivera's day from 08:00 to 17:00 and books other providers too", async () => {
+    const rows = await db
+      .select({ startAt: appointments.startAt, lastName: providers.lastName })
+      .from(appointments)
+      .innerJoin(providers, eq(providers.id, appointments.providerId))
+      .where(eq(appointments.serviceDate, today));
+    const mayaHours = rows.filter((row) => row.lastName === 'Rivera').map((row) => row.startAt.getHours());
+    expect(Math.min(...mayaHours)).toBe(8);
+    expect(Math.max(...mayaHours)).toBe(16);
+    expect(new Set(rows.map((row) => row.lastName)).size).toBeGreaterThan(1);
+  });
+
+  it('keeps HTML and PDF originals of some documents in the file store, with their text', async () => {
+    const originals = await db
+      .select({ contentType: documents.contentType, fileKey: documents.fileKey, text: documents.text })
+      .from(documents)
+      .where(sql`${documents.fileKey} is not null`);
+    expect(new Set(originals.map((row) => row.contentType))).toEqual(new Set(['text/html', 'application/pdf']));
+    expect(originals.every((row) => row.text.length > 0)).toBe(true);
+    const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, 'demo'));
+    expect(readdirSync(join(dataDir, 'files', organisation?.id ?? '')).length).toBeGreaterThan(0);
+  });
+
+  it('adds nothing when started again the same day', async () => {
+    const before = await countOf(appointments);
+    expect(await seedDemo(db, { ...test.config, dataDir }, { today })).toBeUndefined();
+    expect(await countOf(appointments)).toBe(before);
+    expect(await countOf(patients)).toBe(DEMO_PATIENTS);
+  });
+
+  it("books a later day's schedule when started on that day, once", async () => {
+    const tomorrow = addDays(today, 1);
+    const before = await demoProviderVisitsOn(tomorrow);
+    await seedDemo(db, { ...test.config, dataDir }, { today: tomorrow });
+    const after = await demoProviderVisitsOn(tomorrow);
+    expect(after.count).toBeGreaterThanOrEqual(40);
+    expect(after.count).toBeGreaterThan(before.count);
+    const total = await countOf(appointments);
+    await seedDemo(db, { ...test.config, dataDir }, { today: tomorrow });
+    expect(await countOf(appointments)).toBe(total);
+  });
+});

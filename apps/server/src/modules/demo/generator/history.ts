@@ -1,0 +1,284 @@
+import { CPT, DIABETES, HYPERTENSION, ICD10, SNOMED, VISIT_REASONS, type ChronicCondition } from './catalog';
+import { addExtras } from './extras';
+import type { PatientContext } from './generate-patient';
+import { progressNoteText } from './notes';
+import {
+  codedRow,
+  DEPRESSION_NEGATIVE,
+  DEPRESSION_POSITIVE,
+  DEPRESSION_SCREENING,
+  NEVER_SMOKER,
+  quantityRow,
+  RESULTS,
+  SMOKER,
+  TOBACCO_SCREENING,
+  type ResultType,
+} from './observations';
+import { addDays, dateIn } from './random';
+import type { EncounterRow } from './types';
+
+/** The physiology a patient's results drift around. */
+interface Vitals {
+  systolic: number;
+  diastolic: number;
+  weight: number;
+  height: number;
+  hba1c: number;
+  egfr: number;
+}
+
+/** Visits over four calendar years up to yesterday, each with what a visit leaves behind. */
+export function addHistory(context: PatientContext): void {
+  addProblemList(context);
+  const vitals = vitalsFor(context);
+  const dates = visitDates(context);
+  let previousYear = '';
+  for (const [position, date] of dates.entries()) {
+    const isFirstOfYear = date.slice(0, 4) !== previousYear;
+    previousYear = date.slice(0, 4);
+    addVisit(context, { date, isFirstOfYear, isLast: position === dates.length - 1, vitals });
+  }
+  addExtras(context, dates);
+}
+
+function vitalsFor(context: PatientContext): Vitals {
+  const { draw, scenario } = context;
+  const has = (condition: ChronicCondition): boolean => context.conditions.includes(condition);
+  const isObese = scenario === 'mixed' && draw.chance(0.25);
+  return {
+    systolic: scenario === 'poor-control' ? 152 : scenario === 'well-controlled' ? 122 : has(HYPERTENSION) ? 136 : 121,
+    diastolic: scenario === 'poor-control' ? 94 : has(HYPERTENSION) ? 84 : 76,
+    weight: isObese ? draw.between(118, 135) : draw.between(52, 105),
+    height: isObese ? 1.68 : draw.between(1.55, 1.88, 2),
+    hba1c:
+      scenario === 'poor-control'
+        ? draw.between(9.6, 11.4)
+        : scenario === 'well-controlled'
+          ? draw.between(6.6, 7.6)
+          : has(DIABETES)
+            ? draw.between(6.6, 9.8)
+            : draw.between(5, 5.9),
+    egfr: scenario === 'meets-criteria' ? draw.between(48, 55) : draw.between(64, 104),
+  };
+}
+
+function visitDates(context: PatientContext): string[] {
+  const { draw, year, scenario } = context;
+  const yesterday = addDays(context.options.today, -1);
+  const dates = new Set<string>();
+  for (let visitYear = year - 3; visitYear <= year; visitYear += 1) {
+    if (visitYear === year && scenario === 'no-visit-this-year') continue;
+    for (let count = draw.integer(2, 4); count > 0; count -= 1) {
+      const date = dateIn(draw, visitYear, yesterday);
+      if (date.startsWith(String(visitYear))) dates.add(date);
+    }
+  }
+  return [...dates].sort();
+}
+
+function addProblemList(context: PatientContext): void {
+  const { rows, options, draw } = context;
+  for (const condition of context.conditions) {
+    const onset = dateIn(draw, context.year - draw.integer(4, 12), options.today);
+    rows.conditions.push({
+      ...conditionBase(context, condition, 'problem'),
+      category: 'problem-list-item',
+      onsetDate: onset,
+      recordedDate: onset,
+    });
+  }
+  if (draw.chance(0.15)) {
+    const date = dateIn(draw, context.year - 3, options.today);
+    rows.conditions.push({
+      id: options.newId(),
+      organisationId: options.organisationId,
+      patientId: rows.patient.id,
+      icdCode: 'J189',
+      snomedCode: '233604007',
+      display: 'Pneumonia, unspecified organism',
+      codings: [{ system: ICD10, code: 'J18.9', display: 'Pneumonia, unspecified organism' }],
+      category: 'problem-list-item',
+      clinicalStatus: 'resolved',
+      verificationStatus: 'confirmed',
+      onsetDate: date,
+      recordedDate: date,
+      abatementDate: addDays(date, 21),
+      source: 'EHR',
+      sourceId: context.sourceId('problem'),
+    });
+  }
+}
+
+function conditionBase(context: PatientContext, condition: ChronicCondition, kind: string) {
+  const { rows, options } = context;
+  return {
+    id: options.newId(),
+    organisationId: options.organisationId,
+    patientId: rows.patient.id,
+    icdCode: condition.icdCode,
+    snomedCode: condition.snomedCode,
+    display: condition.display,
+    codings: [
+      { system: ICD10, code: dotted(condition.icdCode), display: condition.display },
+      { system: SNOMED, code: condition.snomedCode },
+    ],
+    clinicalStatus: 'active',
+    verificationStatus: 'confirmed',
+    source: 'EHR',
+    sourceId: context.sourceId(kind),
+  };
+}
+
+export function dotted(code: string): string {
+  return code.length > 3 ? `${code.slice(0, 3)}.${code.slice(3)}` : code;
+}
+
+interface Visit {
+  date: string;
+  isFirstOfYear: boolean;
+  isLast: boolean;
+  vitals: Vitals;
+}
+
+function addVisit(context: PatientContext, visit: Visit): void {
+  const { draw, options, rows } = context;
+  const provider = draw.chance(0.1) ? draw.pick(options.providers) : options.primaryProvider;
+  const reason = draw.pick(VISIT_REASONS);
+  const annualCode = context.age >= 65 ? '99397' : context.age >= 40 ? '99396' : '99395';
+  const code = visit.isFirstOfYear ? annualCode : draw.pick(['99213', '99214']);
+  const encounter: EncounterRow = {
+    id: options.newId(),
+    organisationId: options.organisationId,
+    patientId: rows.patient.id,
+    providerId: provider.id,
+    clinicId: provider.clinicId,
+    status: 'finished',
+    classCode: 'AMB',
+    types: [{ system: CPT, code, display: visit.isFirstOfYear ? 'Preventive visit' : 'Office visit' }],
+    reason,
+    startDate: visit.date,
+    endDate: visit.date,
+    source: 'EHR',
+    sourceId: context.sourceId('encounter'),
+  };
+  rows.encounters.push(encounter);
+  addDiagnoses(context, encounter);
+  addVitals(context, encounter, visit.vitals);
+  const isLabVisit =
+    visit.isFirstOfYear || context.scenario === 'meets-criteria' || context.conditions.includes(DIABETES);
+  if (isLabVisit) addLabs(context, encounter, { ...visit, isAnnual: visit.isFirstOfYear });
+  if (visit.isFirstOfYear) addScreenings(context, encounter, visit);
+  if (draw.chance(0.55) || visit.isLast) {
+    rows.documents.push({
+      id: options.newId(),
+      organisationId: options.organisationId,
+      patientId: rows.patient.id,
+      encounterId: encounter.id,
+      title: 'Progress note',
+      typeCode: '11506-3',
+      typeDisplay: 'Progress note',
+      author: provider.name,
+      documentDate: visit.date,
+      contentType: 'text/plain',
+      text: progressNoteText(context, reason),
+      source: 'EHR',
+      sourceId: context.sourceId('note'),
+    });
+  }
+}
+
+function addDiagnoses(context: PatientContext, encounter: EncounterRow): void {
+  const { draw, rows, options } = context;
+  const isThisYear = encounter.startDate >= `${String(context.year)}-01-01`;
+  let sequence = 0;
+  for (const condition of context.conditions) {
+    const rate = isThisYear ? (context.scenario === 'recapture' ? 0 : 0.5) : 0.8;
+    if (!draw.chance(rate)) continue;
+    rows.conditions.push({
+      ...conditionBase(context, condition, 'diagnosis'),
+      encounterId: encounter.id,
+      category: 'encounter-diagnosis',
+      recordedDate: encounter.startDate,
+    });
+    rows.claimDiagnoses.push({
+      id: options.newId(),
+      organisationId: options.organisationId,
+      patientId: rows.patient.id,
+      claimType: 'Claim',
+      sequence: (sequence += 1),
+      icdCode: condition.icdCode,
+      display: condition.display,
+      serviceDate: encounter.startDate,
+      source: 'EHR',
+      sourceId: context.sourceId('claim'),
+    });
+  }
+}
+
+function observationBase(context: PatientContext, encounter: EncounterRow) {
+  return {
+    id: context.options.newId(),
+    organisationId: context.options.organisationId,
+    patientId: context.rows.patient.id,
+    encounterId: encounter.id,
+    source: 'EHR',
+    sourceId: context.sourceId('observation'),
+  };
+}
+
+function addResult(context: PatientContext, encounter: EncounterRow, type: ResultType, value: number): void {
+  context.rows.observations.push(quantityRow(observationBase(context, encounter), type, value, encounter.startDate));
+}
+
+function addVitals(context: PatientContext, encounter: EncounterRow, vitals: Vitals): void {
+  const { draw } = context;
+  const weight = Math.round((vitals.weight + draw.between(-2, 2)) * 10) / 10;
+  addResult(context, encounter, RESULTS.systolic, Math.round(vitals.systolic + draw.between(-9, 9)));
+  addResult(context, encounter, RESULTS.diastolic, Math.round(vitals.diastolic + draw.between(-6, 6)));
+  addResult(context, encounter, RESULTS.weight, weight);
+  addResult(context, encounter, RESULTS.bmi, Math.round((weight / vitals.height ** 2) * 10) / 10);
+}
+
+function addLabs(context: PatientContext, encounter: EncounterRow, visit: Visit & { isAnnual: boolean }): void {
+  const { draw, vitals } = { draw: context.draw, vitals: visit.vitals };
+  const hasDiabetes = context.conditions.includes(DIABETES);
+  if (hasDiabetes || visit.isAnnual)
+    addResult(context, encounter, RESULTS.hba1c, vitals.hba1c + draw.between(-0.3, 0.3));
+  if (!visit.isAnnual && context.scenario !== 'meets-criteria') return;
+  const egfr = Math.round(vitals.egfr + draw.between(-3, 3));
+  addResult(context, encounter, RESULTS.egfr, egfr);
+  addResult(context, encounter, RESULTS.creatinine, Math.round((90 / Math.max(egfr, 10)) * 100) / 100);
+  if (!visit.isAnnual) return;
+  const ldl = Math.round(draw.between(70, 170));
+  const hdl = Math.round(draw.between(35, 70));
+  const triglycerides = Math.round(draw.between(80, 260));
+  addResult(context, encounter, RESULTS.cholesterol, ldl + hdl + Math.round(triglycerides / 5));
+  addResult(context, encounter, RESULTS.ldl, ldl);
+  addResult(context, encounter, RESULTS.hdl, hdl);
+  addResult(context, encounter, RESULTS.triglycerides, triglycerides);
+  if (hasDiabetes) addResult(context, encounter, RESULTS.uacr, Math.round(draw.between(5, 60)));
+}
+
+function addScreenings(context: PatientContext, encounter: EncounterRow, visit: Visit): void {
+  const { draw } = context;
+  const isThisYear = encounter.startDate.startsWith(String(context.year));
+  const isDepressed = context.scenario === 'meets-criteria' && isThisYear;
+  if (isDepressed || draw.chance(0.5)) {
+    const score = isDepressed ? draw.integer(16, 19) : draw.integer(0, 8);
+    addResult(context, encounter, RESULTS.phq9, score);
+  }
+  if (context.scenario !== 'poor-control' && (isDepressed || draw.chance(0.6))) {
+    const answer = isDepressed ? DEPRESSION_POSITIVE : DEPRESSION_NEGATIVE;
+    const base = observationBase(context, encounter);
+    context.rows.observations.push(
+      codedRow(base, DEPRESSION_SCREENING, answer, { date: visit.date, category: 'survey' }),
+    );
+  }
+  if (draw.chance(0.85)) {
+    const answer = context.scenario === 'well-controlled' || draw.chance(0.85) ? NEVER_SMOKER : SMOKER;
+    const base = observationBase(context, encounter);
+    context.rows.observations.push(
+      codedRow(base, TOBACCO_SCREENING, answer, { date: visit.date, category: 'social-history' }),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Seeded randomness for the generator. The draw is Mulberry32, the same as `createRandom` in
+ * `packages/clinical/src/testing/random.ts` (not exported by `@cairn/clinical`'s index, so it is
+ * repeated here): the same seed always gives the same sequence.
+ */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Helpers over one seeded sequence. */
+export interface Draw {
+  next(): number;
+  chance(probability: number): boolean;
+  integer(min: number, max: number): number;
+  between(min: number, max: number, decimals?: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+/** A sequence for one item of a seeded whole (patient `index` of seed `seed`), independent of the others. */
+export function drawFor(seed: number, index: number): Draw {
+  const next = createRandom(Math.imul(seed ^ 0x9e3779b9, 2654435761) ^ Math.imul(index + 1, 0x85ebca6b));
+  const between = (min: number, max: number, decimals = 1): number => {
+    const factor = 10 ** decimals;
+    return Math.round((min + next() * (max - min)) * factor) / factor;
+  };
+  return {
+    next,
+    chance: (probability) => next() < probability,
+    integer: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    between,
+    pick: (items) => {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
+  };
+}
+
+/** ISO date arithmetic on calendar dates (UTC, so no time zone shifts a day). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A date of `year` drawn between two months (1-12), never after `latest`. */
+export function dateIn(draw: Draw, year: number, latest: string, months: [number, number] = [1, 12]): string {
+  const month = draw.integer(months[0], months[1]);
+  const day = draw.integer(1, 28);
+  const date = `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return date > latest ? latest : date;
+}
+
+/** The server's local calendar date (the schedule's day). */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

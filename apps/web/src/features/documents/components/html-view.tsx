@@ -5,5 +5,12 @@ import { sanitizeDocumentHtml } from '../utils/sanitize-html';
 export function HtmlView({ html }: { html: string }) {
   const safeHtml = useMemo(() => sanitizeDocumentHtml(html), [html]);
   // The one place HTML from a document is rendered, and only after sanitising.
-  return <div data-testid="document-html" className="document-html" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+  // `contain: content` keeps the document's own styles (even position: fixed) inside its panel.
+  return (
+    <div
+      data-testid="document-html"
+      style={{ contain: 'content', overflow: 'auto', overflowWrap: 'anywhere' }}
+      dangerouslySetInnerHTML={{ __html: safeHtml }}
+    />
+  );
 }

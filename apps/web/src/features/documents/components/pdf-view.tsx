@@ -13,6 +13,9 @@ import { useWindowWidth } from '../hooks/use-window-width';
 // for this to be set in the module that renders its components).
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
+/** pdf.js would probe `eval` (a CSP violation under script-src 'self'); it renders without it. */
+const PDF_OPTIONS = { isEvalSupported: false };
+
 const loading = <Skeleton active paragraph={{ rows: 8 }} />;
 const failed = <Alert type="error" showIcon title="The PDF could not be shown." />;
 
@@ -27,6 +30,7 @@ export function PdfView({ url }: { url: string }) {
     <Flex ref={panelRef} vertical gap="small" align="flex-start" style={{ width: '100%' }}>
       <Document
         file={url}
+        options={PDF_OPTIONS}
         loading={loading}
         error={failed}
         onLoadSuccess={({ numPages }) => {

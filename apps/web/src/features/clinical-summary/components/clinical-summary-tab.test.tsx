@@ -1,0 +1,320 @@
+import type { ClinicalResult, ClinicalSummary, Endpoint, LabTrend } from '@cairn/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cloneElement, type ReactElement } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Recharts from 'recharts';
+import { ClinicalSummaryTab } from './clinical-summary-tab';
+
+const { call } = vi.hoisted(() => ({
+  call: vi.fn<(endpoint: Endpoint, input: unknown, options?: unknown) => Promise<unknown>>(),
+}));
+vi.mock('../../../lib/api', () => ({ api: { call } }));
+// jsdom lays nothing out, so the responsive container would measure 0 × 0 and draw no chart.
+vi.mock('recharts', async (importOriginal) => {
+  const recharts = await importOriginal<typeof Recharts>();
+  return {
+    ...recharts,
+    ResponsiveContainer: ({ children }: { children: ReactElement<{ width?: number; height?: number }> }) =>
+      cloneElement(children, { width: 600, height: 280 }),
+  };
+});
+
+const PATIENT_ID = '6f1c2a9e-1b7e-4c1e-9d5e-0a1b2c3d4e5f';
+
+function lab(overrides: Partial<ClinicalResult>): ClinicalResult {
+  return {
+    id: crypto.randomUUID(),
+    source: 'EHR',
+    loinc: '4548-4',
+    display: 'Hemoglobin A1c',
+    date: '2025-05-01',
+    value: 6.8,
+    valueText: null,
+    unit: '%',
+    referenceRange: { low: 4, high: 5.6 },
+    interpretation: 'H',
+    flag: 'high',
+    count: 3,
+    ...overrides,
+  };
+}
+
+function emptySummary(): ClinicalSummary {
+  return {
+    problems: { active: [], resolved: [] },
+    medications: { items: [], total: 0 },
+    allergies: [],
+    vitals: [],
+    labs: { items: [], total: 0 },
+    screeningScores: [],
+    visits: { items: [], total: 0 },
+    procedures: { items: [], total: 0 },
+    immunizations: { items: [], total: 0 },
+  };
+}
+
+function fullSummary(): ClinicalSummary {
+  const problem = { icdMapped: false, snomedCode: null, abatementDate: null, occurrences: 1 };
+  return {
+    ...emptySummary(),
+    problems: {
+      active: [
+        {
+          ...problem,
+          id: 'p1',
+          source: 'EHR',
+          display: 'Type 2 diabetes mellitus',
+          icdCode: 'E119',
+          icdMapped: true,
+          snomedCode: '44054006',
+          clinicalStatus: 'active',
+          date: '2019-04-02',
+        },
+      ],
+      resolved: [
+        {
+          ...problem,
+          id: 'p2',
+          source: 'HIE',
+          display: 'Acute viral pharyngitis',
+          icdCode: 'J029',
+          clinicalStatus: 'resolved',
+          date: '2022-02-05',
+          abatementDate: '2022-02-15',
+          occurrences: 2,
+        },
+      ],
+    },
+    medications: {
+      items: [
+        {
+          id: 'm1',
+          source: 'HIE',
+          display: 'Metformin 500 MG',
+          rxnormCode: '860975',
+          status: 'active',
+          isActive: true,
+          dosage: 'twice daily',
+          prescriber: null,
+          date: '2019-04-02',
+          endDate: null,
+          occurrences: 1,
+        },
+      ],
+      total: 120,
+    },
+    vitals: [
+      lab({
+        id: 'v1',
+        loinc: '8480-6',
+        display: 'Systolic blood pressure',
+        value: 128,
+        unit: 'mm[Hg]',
+        referenceRange: null,
+        interpretation: null,
+        flag: null,
+        count: 1,
+        date: '2025-01-10',
+      }),
+    ],
+    labs: {
+      items: [
+        lab({ id: 'l1' }),
+        lab({
+          id: 'l2',
+          loinc: '2093-3',
+          display: 'Cholesterol',
+          value: 180,
+          unit: 'mg/dL',
+          flag: null,
+          interpretation: null,
+          referenceRange: { low: null, high: 200 },
+          count: 1,
+          source: 'HIE',
+        }),
+      ],
+      total: 2,
+    },
+    visits: {
+      items: [
+        {
+          id: 'e1',
+          source: 'EHR',
+          date: '2025-05-01',
+          endDate: null,
+          type: 'Encounter for check up',
+          classCode: 'AMB',
+          provider: 'Maya Rivera, MD',
+          reason: null,
+          status: 'finished',
+        },
+      ],
+      total: 1,
+    },
+  };
+}
+
+const TREND: LabTrend = {
+  loinc: '4548-4',
+  display: 'Hemoglobin A1c',
+  unit: '%',
+  units: 'single',
+  referenceRange: { low: 4, high: 5.6 },
+  points: [
+    { id: 't1', source: 'EHR', date: '2023-05-01', value: 7.9, unit: '%', interpretation: 'H', convertedFrom: null },
+    { id: 't2', source: 'HIE', date: '2024-05-01', value: 7.1, unit: '%', interpretation: 'H', convertedFrom: null },
+    { id: 't3', source: 'EHR', date: '2025-05-01', value: 6.8, unit: '%', interpretation: 'H', convertedFrom: null },
+  ],
+};
+
+function answer(responses: Record<string, () => unknown>) {
+  call.mockImplementation((endpoint: Endpoint) => {
+    const respond = responses[endpoint.path];
+    if (!respond) return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
+    return Promise.resolve({ result: respond() });
+  });
+}
+
+function renderTab() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ClinicalSummaryTab patientId={PATIENT_ID} appointmentId={undefined} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  call.mockReset();
+});
+
+describe('the Clinical Summary tab', () => {
+  it('shows each item with its source and its date', async () => {
+    answer({ '/getClinicalSummary': fullSummary });
+    renderTab();
+    const problems = await screen.findByRole('region', { name: 'Problems' });
+    const diabetes = (await within(problems).findByText('Type 2 diabetes mellitus')).closest('li') as HTMLElement;
+    expect(within(diabetes).getByText('04/02/2019')).toBeInTheDocument();
+    expect(within(diabetes).getByText('EHR')).toBeInTheDocument();
+    expect(within(diabetes).getByText(/ICD-10-CM E11\.9 \(mapped from SNOMED CT\)/)).toBeInTheDocument();
+    const medication = within(screen.getByRole('region', { name: 'Medications' }))
+      .getByText('Metformin 500 MG')
+      .closest('li') as HTMLElement;
+    expect(within(medication).getByText('HIE')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Medications' })).getByText('Showing 1 of 120'),
+    ).toBeInTheDocument();
+    const visits = screen.getByRole('region', { name: 'Visits' });
+    expect(within(visits).getByText('Ambulatory · Maya Rivera, MD')).toBeInTheDocument();
+    expect(within(visits).getByText('05/01/2025')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Vitals' })).getByText('128 mmHg')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/getClinicalSummary' }),
+      { cairnPatientId: PATIENT_ID },
+      expect.anything(),
+    );
+  });
+
+  it('switches between active and resolved problems', async () => {
+    answer({ '/getClinicalSummary': fullSummary });
+    renderTab();
+    const problems = await screen.findByRole('region', { name: 'Problems' });
+    expect(await within(problems).findByText('Type 2 diabetes mellitus')).toBeInTheDocument();
+    expect(within(problems).queryByText('Acute viral pharyngitis')).not.toBeInTheDocument();
+    await userEvent.click(await within(problems).findByText('Resolved (1)'));
+    const resolved = within(problems).getByRole('list', { name: 'Resolved problems' });
+    expect(within(resolved).getByText('Acute viral pharyngitis')).toBeInTheDocument();
+    expect(within(resolved).getByText('HIE')).toBeInTheDocument();
+    expect(within(resolved).getByText('×2')).toBeInTheDocument();
+  });
+
+  it('lists labs with the latest value, its flag, date and source, and a trend button only when tested more than once', async () => {
+    answer({ '/getClinicalSummary': fullSummary });
+    renderTab();
+    const labs = await screen.findByRole('table', { name: 'Labs' });
+    const a1c = within(labs).getByText('Hemoglobin A1c').closest('tr') as HTMLElement;
+    expect(within(a1c).getByText('6.8 %')).toBeInTheDocument();
+    expect(within(a1c).getByText('High')).toBeInTheDocument();
+    expect(within(a1c).getByText('05/01/2025')).toBeInTheDocument();
+    expect(within(a1c).getByRole('button', { name: 'Trend of Hemoglobin A1c' })).toBeInTheDocument();
+    const cholesterol = within(labs).getByText('Cholesterol').closest('tr') as HTMLElement;
+    expect(within(cholesterol).getByText('HIE')).toBeInTheDocument();
+    expect(within(cholesterol).queryByText('High')).not.toBeInTheDocument();
+    expect(within(cholesterol).queryByRole('button', { name: /Trend/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the lab trend modal with the chart and the results', async () => {
+    answer({ '/getClinicalSummary': fullSummary, '/getLabTrend': () => TREND });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    const modal = await screen.findByRole('dialog', { name: 'Hemoglobin A1c (%)' });
+    const chart = within(modal).getByRole('figure', { name: 'Hemoglobin A1c over time' });
+    // The chart is SVG without roles: its line's dots and the shaded reference band are found by class.
+    await waitFor(() => {
+      expect(chart.querySelectorAll('.recharts-line-dots circle')).toHaveLength(3);
+    });
+    expect(chart.querySelector('.recharts-reference-area')).not.toBeNull();
+    const results = await within(modal).findByRole('table', { name: 'Results' });
+    const rows = within(results).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      '05/01/2025',
+      '05/01/2024',
+      '05/01/2023',
+    ]);
+    expect(within(results).getByText('7.9 %')).toBeInTheDocument();
+    expect(within(modal).getByText('Reference range 4–5.6 %')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/getLabTrend' }),
+      { cairnPatientId: PATIENT_ID, loinc: '4548-4' },
+      expect.anything(),
+    );
+  });
+
+  it('says when a test has no numeric results to chart', async () => {
+    answer({
+      '/getClinicalSummary': fullSummary,
+      '/getLabTrend': () => ({ ...TREND, points: [], referenceRange: null }),
+    });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    expect(await screen.findByText('No numeric results to chart')).toBeInTheDocument();
+  });
+
+  it('shows an empty state in every card for a patient with no record', async () => {
+    answer({ '/getClinicalSummary': emptySummary });
+    renderTab();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Problems' })).findByText('No problems'),
+    ).toBeInTheDocument();
+    for (const [card, text] of [
+      ['Medications', 'No medications'],
+      ['Allergies', 'No known allergies'],
+      ['Vitals', 'No vitals'],
+      ['Labs', 'No lab results'],
+      ['Screening scores', 'No screening scores'],
+      ['Visits', 'No visits'],
+      ['Procedures', 'No procedures'],
+      ['Immunizations', 'No immunizations'],
+    ] as const) {
+      expect(within(screen.getByRole('region', { name: card })).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('shows the error in every card, and loads again on retry', async () => {
+    let attempts = 0;
+    call.mockImplementation(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ result: fullSummary() });
+    });
+    renderTab();
+    const labs = await screen.findByRole('region', { name: 'Labs' });
+    expect(await within(labs).findByText('Could not load labs')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Visits' })).getByText('Could not load visits'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(labs).getByRole('button', { name: 'Retry' }));
+    expect(await within(labs).findByText('Hemoglobin A1c')).toBeInTheDocument();
+  });
+});

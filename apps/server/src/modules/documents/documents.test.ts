@@ -161,6 +161,14 @@ describe('searchInOpenSearch', () => {
     expect((await search('pneumothorax')).json().result.hits).toEqual([]);
   });
 
+  it('never fails on what people type: stop words only, stray operators and punctuation', async () => {
+    for (const term of ['the', 'diabetes & (', '!!! :* |', '"unclosed quote']) {
+      const response = await search(term);
+      expect(response.statusCode).toBe(200);
+      expect(Array.isArray(response.json().result.hits)).toBe(true);
+    }
+  });
+
   it('never sends markup from a document inside a snippet', async () => {
     const hits = (await search('ejection')).json().result.hits as { id: string; snippets: string[] }[];
     expect(hits.map((hit) => hit.id)).toEqual([ids.html]);

@@ -43,47 +43,43 @@ export async function getClinicalSummary(db: Db, context: PatientReadContext): P
     listProcedures(db, key, SUMMARY_LIMITS.procedures),
     listImmunizations(db, key, SUMMARY_LIMITS.immunizations),
   ]);
-  const byDateDesc = <T extends { date: string | null }>(a: T, b: T) => (b.date ?? '').localeCompare(a.date ?? '');
-  const toProblem = ({ isActive: _isActive, ...problem }: (typeof problems)[number]) => ({
-    ...problem,
-    source: asSource(problem.source),
-  });
-  const sortedMedications = medications
-    .map((medication) => ({ ...medication, source: asSource(medication.source) }))
-    .sort((a, b) => Number(b.isActive) - Number(a.isActive) || byDateDesc(a, b));
   return {
-    problems: {
-      active: problems
-        .filter((problem) => problem.isActive)
-        .map(toProblem)
-        .sort(byDateDesc),
-      resolved: problems
-        .filter((problem) => !problem.isActive)
-        .map(toProblem)
-        .sort(byDateDesc),
-    },
-    medications: { items: sortedMedications.slice(0, SUMMARY_LIMITS.medications), total: sortedMedications.length },
-    allergies: allergies.map((allergy) => ({ ...allergy, source: asSource(allergy.source) })),
+    problems: problemsOf(problems),
+    medications: medicationsOf(medications),
+    allergies: allergies.map(withSource),
     ...resultsByKind(results),
-    visits: {
-      items: visits.map(toVisit),
-      total: visits[0]?.total ?? 0,
-    },
-    procedures: {
-      items: procedures.map(({ total: _total, ...procedure }) => ({
-        ...procedure,
-        source: asSource(procedure.source),
-      })),
-      total: procedures[0]?.total ?? 0,
-    },
-    immunizations: {
-      items: immunizations.map(({ total: _total, ...immunization }) => ({
-        ...immunization,
-        source: asSource(immunization.source),
-      })),
-      total: immunizations[0]?.total ?? 0,
-    },
+    visits: { items: visits.map(toVisit), total: visits[0]?.total ?? 0 },
+    procedures: cappedOf(procedures),
+    immunizations: cappedOf(immunizations),
   };
+}
+
+const byDateDesc = <T extends { date: string | null }>(a: T, b: T): number =>
+  (b.date ?? '').localeCompare(a.date ?? '');
+
+function withSource<T extends { source: string }>(row: T): T & { source: ClinicalItemSource } {
+  return { ...row, source: asSource(row.source) };
+}
+
+/** Rows read with their list's `total` (a window count), as a capped list. */
+function cappedOf<T extends { source: string; total: number }>(rows: T[]) {
+  return { items: rows.map(({ total: _total, ...row }) => withSource(row)), total: rows[0]?.total ?? 0 };
+}
+
+function problemsOf(rows: Awaited<ReturnType<typeof listProblems>>): ClinicalSummary['problems'] {
+  const problems = rows.map(({ isActive, ...problem }) => ({ isActive, problem: withSource(problem) }));
+  const inGroup = (active: boolean) =>
+    problems
+      .filter((entry) => entry.isActive === active)
+      .map((entry) => entry.problem)
+      .sort(byDateDesc);
+  return { active: inGroup(true), resolved: inGroup(false) };
+}
+
+/** Active medications first, newest first within each group. */
+function medicationsOf(rows: Awaited<ReturnType<typeof listMedications>>): ClinicalSummary['medications'] {
+  const sorted = rows.map(withSource).sort((a, b) => Number(b.isActive) - Number(a.isActive) || byDateDesc(a, b));
+  return { items: sorted.slice(0, SUMMARY_LIMITS.medications), total: sorted.length };
 }
 
 type LatestResultRow = Awaited<ReturnType<typeof listLatestResults>>[number];

@@ -1,8 +1,11 @@
 import type { PatientDemographics, PatientVisit } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { currentAnalysisCounts } from '../analysis/analysis.repository';
-import type { CareScope, PatientRow } from './care-scope';
-import { activeCoverages, patientVisits, providerName } from './patients.repository';
+import type { StoredRiskScore } from '../analysis/analysis.repository';
+import type { CareScope } from './care-scope';
+import { patientVisits, providerName, type BannerRow } from './patients.repository';
+
+/** How many recent and how many upcoming visits the banner lists. */
+const VISITS_EACH_WAY = 5;
 
 /** Whole years between a date of birth and a day (both `YYYY-MM-DD`). */
 export function ageInYears(birthDate: string, onDate: string): number {
@@ -12,7 +15,7 @@ export function ageInYears(birthDate: string, onDate: string): number {
   return Math.max(0, year - birthYear - (hadBirthday ? 0 : 1));
 }
 
-type VisitRow = Awaited<ReturnType<typeof patientVisits>>['recent'][number];
+type VisitRow = Awaited<ReturnType<typeof patientVisits>>[number];
 
 function toVisit(row: VisitRow): PatientVisit {
   return {
@@ -24,22 +27,15 @@ function toVisit(row: VisitRow): PatientVisit {
   };
 }
 
-export interface BannerSource {
-  patient: PatientRow;
-  primaryFirstName: string | null;
-  primaryLastName: string | null;
-}
-
-/** The banner of a patient already known to be in scope: three more indexed reads, run together. */
-export async function buildBanner(db: Db, scope: CareScope, source: BannerSource): Promise<PatientDemographics> {
-  const { patient } = source;
+/** The banner of a patient already found in scope (with `BannerRow`'s columns): one more indexed read. */
+export async function buildBanner(db: Db, scope: CareScope, row: BannerRow): Promise<PatientDemographics> {
+  const { patient } = row;
   const now = new Date();
-  const [coverages, analyses, visits] = await Promise.all([
-    activeCoverages(db, scope.organisationId, patient.id),
-    currentAnalysisCounts(db, scope.organisationId, [patient.id]),
-    patientVisits(db, scope, patient.id, now),
-  ]);
-  const analysis = analyses.get(patient.id);
+  const visits = await patientVisits(db, scope, patient.id);
+  const firstUpcoming = visits.findIndex((visit) => visit.startAt >= now);
+  const splitAt = firstUpcoming === -1 ? visits.length : firstUpcoming;
+  const riskScore = row.analysisRiskScore as StoredRiskScore | null;
+  const hasAnalysis = riskScore !== null && row.analysisComputedAt !== null;
   return {
     cairnPatientId: patient.id,
     firstName: patient.firstName,
@@ -50,15 +46,22 @@ export async function buildBanner(db: Db, scope: CareScope, source: BannerSource
     gender: patient.gender,
     dateOfBirth: patient.birthDate,
     mrn: patient.mrn,
-    coverages,
-    primaryProviderName: providerName({ firstName: source.primaryFirstName, lastName: source.primaryLastName }),
-    riskScore: analysis
-      ? { status: 'current', current: analysis.riskScore.current, potential: analysis.riskScore.potential }
+    coverages: row.coverages,
+    primaryProviderName: providerName({ firstName: row.primaryFirstName, lastName: row.primaryLastName }),
+    riskScore: hasAnalysis
+      ? { status: 'current', current: riskScore.current, potential: riskScore.potential }
       : { status: 'pending' },
-    counts: analysis
-      ? { openSuggestions: analysis.openSuggestions, hccCount: analysis.hccCount, openCareGaps: analysis.openCareGaps }
+    counts: hasAnalysis
+      ? {
+          openSuggestions: row.analysisOpenSuggestions ?? 0,
+          hccCount: row.analysisHccCount ?? 0,
+          openCareGaps: row.analysisOpenCareGaps ?? 0,
+        }
       : null,
-    recentVisits: visits.recent.map(toVisit),
-    upcomingVisits: visits.upcoming.map(toVisit),
+    recentVisits: visits
+      .slice(Math.max(0, splitAt - VISITS_EACH_WAY), splitAt)
+      .reverse()
+      .map(toVisit),
+    upcomingVisits: visits.slice(splitAt, splitAt + VISITS_EACH_WAY).map(toVisit),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -113,24 +113,52 @@ export async function nextVisits(
   return new Map(rows.map((row) => [row.patientId, { sid: row.sid, startAt: row.startAt }]));
 }
 
-/** The patient in scope with their primary provider's name. */
+/** The patient's active coverages as a JSON array, in the same query as the patient. */
+const activeCoverages = sql<{ payer: string; plan: string | null }[]>`(
+  select coalesce(json_agg(json_build_object('payer', c.payer, 'plan', c.plan) order by c.payer, c.plan), '[]'::json)
+    from ${coverages} c
+   where c.patient_id = ${patients.id} and c.organisation_id = ${patients.organisationId} and c.status = 'active'
+     and (c.period_start is null or c.period_start <= current_date)
+     and (c.period_end is null or c.period_end >= current_date))`;
+
+/**
+ * Joins the patient's analysis only when it was computed from their present data version: the rule of
+ * `currentAnalysisCounts` (modules/analysis), inside the banner's one query so it costs no round trip.
+ */
+const currentAnalysis = and(
+  eq(patientAnalyses.patientId, patients.id),
+  eq(patientAnalyses.dataVersion, patients.dataVersion),
+);
+
+/** Everything the banner shows of the patient, read in the query that finds them. */
+const bannerColumns = {
+  patient: patients,
+  primaryFirstName: primaryProvider.firstName,
+  primaryLastName: primaryProvider.lastName,
+  coverages: activeCoverages,
+  analysisOpenSuggestions: patientAnalyses.openSuggestions,
+  analysisHccCount: patientAnalyses.hccCount,
+  analysisOpenCareGaps: patientAnalyses.openCareGaps,
+  analysisRiskScore: patientAnalyses.riskScore,
+  analysisComputedAt: patientAnalyses.computedAt,
+};
+
+/** The patient in scope with what their banner shows. */
 export async function findPatientBannerRow(db: Db, scope: CareScope, patientId: string) {
   const [row] = await db
-    .select({
-      patient: patients,
-      primaryFirstName: primaryProvider.firstName,
-      primaryLastName: primaryProvider.lastName,
-    })
+    .select(bannerColumns)
     .from(patients)
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
+    .leftJoin(patientAnalyses, currentAnalysis)
     .where(and(eq(patients.id, patientId), patientInScope(scope)));
   return row;
 }
 
+export type BannerRow = NonNullable<Awaited<ReturnType<typeof findPatientBannerRow>>>;
+
 /**
  * A visit in scope with everything the details need in one query: the visit, its provider, department,
- * clinic and encounter, its patient (in scope too) with their primary provider, and when the patient's
- * latest analysis was stored (part of the cache key, since an analysis finishing changes the banner).
+ * clinic and encounter, and its patient (in scope too) with what their banner shows.
  */
 export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { sid: string } | { nid: string }) {
   const match =
@@ -143,10 +171,7 @@ export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { 
       departmentName: departments.name,
       clinicName: clinics.name,
       encounterSourceId: encounters.sourceId,
-      patient: patients,
-      primaryFirstName: primaryProvider.firstName,
-      primaryLastName: primaryProvider.lastName,
-      analysisComputedAt: patientAnalyses.computedAt,
+      ...bannerColumns,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -155,56 +180,33 @@ export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { 
     .leftJoin(clinics, eq(clinics.id, departments.clinicId))
     .leftJoin(encounters, eq(encounters.id, appointments.encounterId))
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
-    .leftJoin(patientAnalyses, eq(patientAnalyses.patientId, patients.id))
+    .leftJoin(patientAnalyses, currentAnalysis)
     .where(and(match, appointmentInScope(scope), patientInScope(scope)));
   return row;
 }
 
-export async function activeCoverages(db: Db, organisationId: string, patientId: string) {
-  const today = new Date().toISOString().slice(0, 10);
+/**
+ * The patient's visits in scope, without entries in error, oldest first: one indexed read
+ * (`appointments_patient`); a patient has tens of visits, not thousands.
+ */
+export async function patientVisits(db: Db, scope: CareScope, patientId: string) {
   return db
-    .select({ payer: coverages.payer, plan: coverages.plan })
-    .from(coverages)
+    .select({
+      sid: appointments.id,
+      startAt: appointments.startAt,
+      status: appointments.status,
+      visitType: appointments.visitType,
+      providerFirstName: providers.firstName,
+      providerLastName: providers.lastName,
+    })
+    .from(appointments)
+    .leftJoin(providers, eq(providers.id, appointments.providerId))
     .where(
       and(
-        eq(coverages.organisationId, organisationId),
-        eq(coverages.patientId, patientId),
-        eq(coverages.status, 'active'),
-        or(sql`${coverages.periodEnd} is null`, gte(coverages.periodEnd, today)),
-        or(sql`${coverages.periodStart} is null`, sql`${coverages.periodStart} <= ${today}`),
+        eq(appointments.patientId, patientId),
+        sql`${appointments.status} <> 'entered-in-error'`,
+        appointmentInScope(scope),
       ),
     )
-    .orderBy(asc(coverages.payer));
-}
-
-const VISITS_EACH_WAY = 5;
-
-/** The patient's last visits before now and the next ones from now, in scope, without entries in error. */
-export async function patientVisits(db: Db, scope: CareScope, patientId: string, now: Date) {
-  const columns = {
-    sid: appointments.id,
-    startAt: appointments.startAt,
-    status: appointments.status,
-    visitType: appointments.visitType,
-    providerFirstName: providers.firstName,
-    providerLastName: providers.lastName,
-  };
-  const base = and(
-    eq(appointments.patientId, patientId),
-    sql`${appointments.status} <> 'entered-in-error'`,
-    appointmentInScope(scope),
-  );
-  const query = () =>
-    db.select(columns).from(appointments).leftJoin(providers, eq(providers.id, appointments.providerId));
-  const [recent, upcoming] = await Promise.all([
-    query()
-      .where(and(base, lt(appointments.startAt, now)))
-      .orderBy(desc(appointments.startAt))
-      .limit(VISITS_EACH_WAY),
-    query()
-      .where(and(base, gte(appointments.startAt, now)))
-      .orderBy(asc(appointments.startAt))
-      .limit(VISITS_EACH_WAY),
-  ]);
-  return { recent, upcoming };
+    .orderBy(asc(appointments.startAt));
 }

@@ -388,6 +388,60 @@ describe('getAppointmentDetails', () => {
     expect(banner.counts).toEqual({ openSuggestions: 3, hccCount: 2, openCareGaps: 1 });
   });
 
+  it('shows Pending again once the data changes after the analysis', async () => {
+    const { patient, appointment } = await visitFor();
+    await db()
+      .insert(patientAnalyses)
+      .values({
+        patientId: patient.id,
+        organisationId,
+        dataVersion: 1,
+        asOf: futureDay(0),
+        suggestions: [],
+        careGaps: [],
+        riskScore: { model: 'v28', current: 0.9, potential: 1 },
+        openSuggestions: 0,
+        hccCount: 0,
+        openCareGaps: 0,
+      });
+    const payload = { summaryId: appointment.id, useCache: true };
+    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore.status).toBe(
+      'current',
+    );
+    await markPatientsChanged(db(), organisationId, [patient.id]);
+    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('lists the latest past visits first and the next upcoming visits in order', async () => {
+    const { patient, appointment } = await visitFor();
+    const past = await createAppointment(db(), { organisationId, patientId: patient.id, at: '2024-03-01T09:00' });
+    const older = await createAppointment(db(), { organisationId, patientId: patient.id, at: '2023-03-01T09:00' });
+    const later = await createAppointment(db(), {
+      organisationId,
+      patientId: patient.id,
+      at: `${futureDay(30)}T09:00`,
+    });
+    await createAppointment(db(), {
+      organisationId,
+      patientId: patient.id,
+      at: `${futureDay(31)}T09:00`,
+      status: 'entered-in-error',
+    });
+    const banner = (await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id })).json<{
+      result: PatientDemographics;
+    }>().result;
+    // The visit of today counts as upcoming until it starts.
+    const isTodayAhead = appointment.startAt >= new Date();
+    expect(banner.recentVisits.map((visit) => visit.sid)).toEqual(
+      isTodayAhead ? [past.id, older.id] : [appointment.id, past.id, older.id],
+    );
+    expect(banner.upcomingVisits.map((visit) => visit.sid)).toEqual(
+      isTodayAhead ? [appointment.id, later.id] : [later.id],
+    );
+  });
+
   it('answers 404 for another organisation’s visit and a provider’s visit outside their scope', async () => {
     const otherOrg = (await createOrganisation(db(), 'Far Away')).id;
     const stranger = await createPatient(db(), { organisationId: otherOrg });

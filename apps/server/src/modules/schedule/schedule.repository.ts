@@ -1,5 +1,6 @@
 import type { ScheduleFilters } from '@cairn/contracts';
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { appointments, clinics, departments, patients, providers, userProviders } from '../../db/clinical-schema';
 import { appointmentInScope, type CareScope } from '../patients/care-scope';
@@ -71,7 +72,7 @@ export async function listDayVisits(
     .leftJoin(providers, eq(providers.id, appointments.providerId))
     .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
     .leftJoin(clinics, eq(clinics.id, departments.clinicId))
-    .where(and(dayCondition(query), lookupCondition(query.patientLookup)))
+    .where(and(dayCondition(db, query), lookupCondition(query.patientLookup)))
     .orderBy(asc(appointments.startAt), asc(appointments.id));
   const rows = query.page ? await base.limit(query.page.limit).offset(query.page.offset) : await base;
   const total = rows[0]?.total ?? (query.page ? await countDayVisits(db, query) : 0);
@@ -86,7 +87,7 @@ async function countDayVisits(db: Db, query: DayQuery): Promise<number> {
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(providers, eq(providers.id, appointments.providerId))
     .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
-    .where(and(dayCondition(query), lookupCondition(query.patientLookup)));
+    .where(and(dayCondition(db, query), lookupCondition(query.patientLookup)));
   return row?.total ?? 0;
 }
 
@@ -133,7 +134,7 @@ export async function findAdjacentVisit(
     .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
     .where(
       and(
-        dayCondition(query),
+        dayCondition(db, query),
         or(
           compare(appointments.startAt, from.startAt),
           and(eq(appointments.startAt, from.startAt), compare(appointments.id, from.id)),
@@ -145,13 +146,49 @@ export async function findAdjacentVisit(
   return row;
 }
 
-function dayCondition(query: DayQuery): SQL | undefined {
+function dayCondition(db: Db, query: DayQuery): SQL | undefined {
   return and(
+    providerDayCandidates(db, query),
     appointmentInScope(query.scope),
     eq(appointments.serviceDate, query.isoDate),
     notInArray(appointments.status, OFF_SCHEDULE_STATUSES),
     filterCondition(query.filters),
   );
+}
+
+const scopedVisits = alias(appointments, 'scoped_visits');
+const primaryCarePatients = alias(patients, 'primary_care_patients');
+
+/**
+ * For a provider's scope, the day's candidate visits found through indexes: their own visits
+ * (`appointments_provider_day`) and their primary-care patients' visits (`patients_primary_provider`,
+ * then `appointments_patient`). The service date is the visit's local day, so its start lies within
+ * 14 hours (the widest UTC offsets) of that day. `appointmentInScope` alone is an OR with a subquery, which PostgreSQL
+ * can only apply as a filter over the whole organisation's day (measured: 150 ms instead of a few ms
+ * on 100,000 patients and 10,000 visits a day). The scope condition still applies on top.
+ */
+function providerDayCandidates(db: Db, query: DayQuery): SQL | undefined {
+  const providerIds = query.scope.providerIds ? [...query.scope.providerIds] : undefined;
+  if (!providerIds) return undefined;
+  const ownVisits = db
+    .select({ id: scopedVisits.id })
+    .from(scopedVisits)
+    .where(and(inArray(scopedVisits.providerId, providerIds), eq(scopedVisits.serviceDate, query.isoDate)));
+  const primaryCareVisits = db
+    .select({ id: scopedVisits.id })
+    .from(primaryCarePatients)
+    .innerJoin(scopedVisits, eq(scopedVisits.patientId, primaryCarePatients.id))
+    .where(
+      and(
+        eq(primaryCarePatients.organisationId, query.scope.organisationId),
+        inArray(primaryCarePatients.primaryProviderId, providerIds),
+        // The start range lets `appointments_patient` (patient, start) find the day's visit directly.
+        gte(scopedVisits.startAt, sql`${query.isoDate}::date - interval '14 hours'`),
+        lt(scopedVisits.startAt, sql`${query.isoDate}::date + interval '38 hours'`),
+        eq(scopedVisits.serviceDate, query.isoDate),
+      ),
+    );
+  return inArray(appointments.id, unionAll(ownVisits, primaryCareVisits));
 }
 
 /**

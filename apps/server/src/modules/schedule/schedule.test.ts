@@ -174,6 +174,31 @@ describe('getPermittedZones', () => {
     expect(sidsOf(coder)).not.toContain(sids.foreign);
   });
 
+  it("shows a provider their primary-care patients' visits with other providers too", async () => {
+    const db = test.app.database.db;
+    const otherDay = '2026-03-04';
+    const mary = await createPatient(db, {
+      organisationId,
+      firstName: 'Mary',
+      primaryProviderId: riverside.provider.id,
+    });
+    const withColleague = await createAppointment(db, {
+      organisationId,
+      patientId: mary.id,
+      providerId: hillside.provider.id,
+      at: `${otherDay}T09:00`,
+    });
+    const stranger = await createPatient(db, { organisationId, firstName: 'Sam' });
+    await createAppointment(db, {
+      organisationId,
+      patientId: stranger.id,
+      providerId: hillside.provider.id,
+      at: `${otherDay}T10:00`,
+    });
+    const response = await call('/getPermittedZones', providerToken, { isoDate: otherDay });
+    expect(sidsOf(response)).toEqual([withColleague.id]);
+  });
+
   it('writes one schedule.read audit entry with the day and the number of patients', async () => {
     const { user, token } = await signIn({ organisationId, view: 'Coder' });
     await call('/getPermittedZones', token, { isoDate: DAY });

@@ -1,4 +1,57 @@
-/** Issue 5: filled in by its owner. What changed on a visit's summary (getSummaryNotifications). */
-export function SummaryNotifications(_props: { sid: string }) {
-  return null;
+import { BellOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd';
+import { formatDate } from '../../../lib/dates';
+import { useSummaryNotifications, type SummaryNotification } from '../api/get-summary-notifications';
+import { useUpdateSummaryUpdateViewed } from '../api/update-summary-update-viewed';
+
+/** What changed on a visit's summary (getSummaryNotifications): a bell with the unread count and a list. */
+export function SummaryNotifications({ sid }: { sid: string }) {
+  const updates = useSummaryNotifications(sid);
+  const unread = updates.data?.filter((update) => !update.isRead).length ?? 0;
+  return (
+    <Popover trigger="click" placement="bottomRight" title="Summary updates" content={<UpdateList sid={sid} />}>
+      <Badge count={unread} size="small">
+        <Button
+          icon={<BellOutlined />}
+          aria-label={unread > 0 ? `Summary updates, ${String(unread)} unread` : 'Summary updates'}
+        />
+      </Badge>
+    </Popover>
+  );
+}
+
+// Its own observer of the query: the bell tracks only the data, so it is not re-rendered on a failure.
+function UpdateList({ sid }: { sid: string }) {
+  const updates = useSummaryNotifications(sid);
+  const setViewed = useUpdateSummaryUpdateViewed(sid);
+  if (updates.isPending) return <Spin aria-label="Loading updates" />;
+  if (updates.isError) return <Alert type="error" title="Failed to load updates" />;
+  if (updates.data.length === 0) return <Empty description="No updates" />;
+  return (
+    <List
+      aria-label="Updates"
+      style={{ width: 340, maxHeight: 400, overflowY: 'auto' }}
+      dataSource={updates.data}
+      rowKey="id"
+      renderItem={(update: SummaryNotification) => (
+        <List.Item
+          actions={[
+            <Button
+              key="toggle"
+              type="link"
+              size="small"
+              onClick={() => setViewed.mutate({ summaryUpdateId: update.id, isRead: !update.isRead })}
+            >
+              {update.isRead ? 'Mark unread' : 'Mark read'}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta
+            title={<Typography.Text strong={!update.isRead}>{update.message}</Typography.Text>}
+            description={`${formatDate(update.createdAt, 'date')} ${formatDate(update.createdAt, 'time')}`}
+          />
+        </List.Item>
+      )}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import type { LabReferenceRange } from '@cairn/contracts';
+import { theme } from 'antd';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dayjs, formatDate } from '../../../lib/dates';
 import { formatNumber } from '../utils/format';
@@ -9,8 +10,6 @@ export interface ChartPoint {
 }
 
 const CHART_HEIGHT = 280;
-const LINE_COLOR = '#1677ff';
-const RANGE_COLOR = '#52c41a';
 
 /**
  * The results over time on a time scale (uneven gaps between tests stay uneven), with the reference
@@ -25,12 +24,13 @@ export function LabTrendChart({
   points: ChartPoint[];
   referenceRange: LabReferenceRange | null;
 }) {
+  const { token } = theme.useToken();
   const data = points.map((point) => ({ time: dayjs(point.date).valueOf(), value: point.value }));
   return (
     <figure aria-label={`${title} over time`} style={{ margin: 0 }}>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
+          <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
           <XAxis
             dataKey="time"
             type="number"
@@ -43,7 +43,7 @@ export function LabTrendChart({
             <ReferenceArea
               y1={referenceRange.low ?? undefined}
               y2={referenceRange.high ?? undefined}
-              fill={RANGE_COLOR}
+              fill={token.colorSuccess}
               fillOpacity={0.15}
               ifOverflow="extendDomain"
               label={{ value: 'Reference range', position: 'insideTopRight', fontSize: 11 }}
@@ -56,7 +56,7 @@ export function LabTrendChart({
           <Line
             type="monotone"
             dataKey="value"
-            stroke={LINE_COLOR}
+            stroke={token.colorPrimary}
             strokeWidth={2}
             dot={{ r: 3 }}
             isAnimationActive={false}

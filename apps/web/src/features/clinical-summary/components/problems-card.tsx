@@ -1,5 +1,5 @@
 import type { ClinicalProblem, ClinicalSummary } from '@cairn/contracts';
-import { Segmented, Tag } from 'antd';
+import { Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatIcdCode, formatItemDate } from '../utils/format';
 import { SummaryCard, SummaryItem, SummaryList, type SummaryState } from './summary-card';
@@ -37,7 +37,9 @@ export function ProblemsCard({
       emptyText="No problems"
     >
       {items.length === 0 ? (
-        <p>{shown === 'active' ? 'No active problems' : 'No resolved problems'}</p>
+        <Typography.Text type="secondary">
+          {shown === 'active' ? 'No active problems' : 'No resolved problems'}
+        </Typography.Text>
       ) : (
         <SummaryList label={shown === 'active' ? 'Active problems' : 'Resolved problems'}>
           {items.map((problem) => (

@@ -1,5 +1,5 @@
 import type { ClinicalItemSource } from '@cairn/contracts';
-import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Skeleton, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatItemDate } from '../utils/format';
 import { SourceTag } from './source-tag';
@@ -72,8 +72,12 @@ export interface SummaryItemProps {
 
 /** One item of a card's list: what it is, its details, its date and source. */
 export function SummaryItem({ title, details, date, source, extra }: SummaryItemProps) {
+  const { token } = theme.useToken();
   return (
-    <li className="clinical-summary-item" style={{ padding: '6px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
+    <li
+      className="clinical-summary-item"
+      style={{ padding: '6px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
       <Flex justify="space-between" align="start" gap="small">
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Text strong>{title}</Typography.Text>

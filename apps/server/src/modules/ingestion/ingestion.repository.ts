@@ -35,7 +35,7 @@ export interface StoredRow {
 
 /**
  * Inserts or updates rows on `(organisation_id, source, source_id)` and answers the id and source id
- * of each. Each chunk of rows goes as one JSON parameter read by `jsonb_to_recordset`: PostgreSQL and
+ * of each. Each chunk of rows goes as one JSON parameter read by `json_to_recordset`: PostgreSQL and
  * PGlite parse one JSON document much faster than thousands of bound parameters (the ingestion budget
  * is 5,000 resources a second). A key absent from a row is NULL, so mappers give every column.
  */
@@ -60,7 +60,7 @@ export async function upsertRows(
     const result: unknown = await db.execute(sql`
       insert into ${sql.raw(`"${tableName}"`)} (${sql.raw(names.join(', '))})
       select ${sql.raw(names.join(', '))}
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as rows(${sql.raw(recordType.join(', '))})
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as rows(${sql.raw(recordType.join(', '))})
       on conflict (organisation_id, source, source_id)
       do update set ${sql.raw([...updates, 'updated_at = now()'].join(', '))}
       returning id, source_id`);

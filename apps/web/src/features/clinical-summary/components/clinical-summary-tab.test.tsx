@@ -272,6 +272,61 @@ describe('the Clinical Summary tab', () => {
     );
   });
 
+  it('charts only the results in the latest unit when some cannot be converted, and lists them all', async () => {
+    const mixed: LabTrend = {
+      ...TREND,
+      loinc: '2345-7',
+      display: 'Glucose',
+      unit: 'mg/dL',
+      units: 'mixed',
+      referenceRange: null,
+      points: [
+        {
+          id: 'g1',
+          source: 'HIE',
+          date: '2023-05-01',
+          value: 5.5,
+          unit: 'mmol/L',
+          interpretation: null,
+          convertedFrom: null,
+        },
+        {
+          id: 'g2',
+          source: 'EHR',
+          date: '2024-05-01',
+          value: 99,
+          unit: 'mg/dL',
+          interpretation: null,
+          convertedFrom: null,
+        },
+        {
+          id: 'g3',
+          source: 'EHR',
+          date: '2025-05-01',
+          value: 104,
+          unit: 'mg/dL',
+          interpretation: null,
+          convertedFrom: null,
+        },
+      ],
+    };
+    const summary = fullSummary();
+    summary.vitals = [];
+    summary.labs.items = [
+      lab({ id: 'l3', loinc: '2345-7', display: 'Glucose', value: 104, unit: 'mg/dL', flag: null }),
+    ];
+    answer({ '/getClinicalSummary': () => summary, '/getLabTrend': () => mixed });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Glucose' }));
+    const modal = await screen.findByRole('dialog', { name: 'Glucose (mg/dL)' });
+    expect(await within(modal).findByText(/cannot be converted to mg\/dL/)).toBeInTheDocument();
+    expect(within(within(modal).getByRole('table', { name: 'Results' })).getByText('5.5 mmol/L')).toBeInTheDocument();
+    const chart = within(modal).getByRole('figure', { name: 'Glucose over time' });
+    await waitFor(() => {
+      expect(chart.querySelectorAll('.recharts-line-dots circle')).toHaveLength(2);
+    });
+  });
+
   it('says when a test has no numeric results to chart', async () => {
     answer({
       '/getClinicalSummary': fullSummary,

@@ -407,6 +407,30 @@ describe('getLabTrend', () => {
     expect(trend.points[2]).toMatchObject({ source: 'EHR', interpretation: 'H', convertedFrom: null });
   });
 
+  it('converts a weight reported in pounds by an HIE to the kilograms of the latest result', async () => {
+    const patient = await createPatient(test.app.database.db, { organisationId, primaryProviderId: team.provider.id });
+    const weight = {
+      organisationId,
+      patientId: patient.id,
+      loinc: '29463-7',
+      display: 'Body weight',
+      category: 'vital-signs',
+    };
+    await test.app.database.db.insert(observations).values([
+      { ...weight, source: 'HIE', sourceId: sourceId(), effectiveDate: '2023-03-01', value: 180, unit: '[lb_av]' },
+      { ...weight, source: 'EHR', sourceId: sourceId(), effectiveDate: '2024-03-01', value: 80, unit: 'kg' },
+    ]);
+    const response = await call('/getLabTrend', providerToken, { cairnPatientId: patient.id, loinc: '29463-7' });
+    const trend = response.json<{ result: LabTrend }>().result;
+    expect(trend).toMatchObject({ unit: 'kg', units: 'converted' });
+    expect(trend.points[0]).toMatchObject({
+      source: 'HIE',
+      value: 81.6466266,
+      unit: 'kg',
+      convertedFrom: { value: 180, unit: '[lb_av]' },
+    });
+  });
+
   it('answers no points for a test the patient never had, and for one without numeric values', async () => {
     for (const loinc of ['1234-5', '5778-6']) {
       const { result } = (await call('/getLabTrend', providerToken, { cairnPatientId: patientId, loinc })).json<{

@@ -1,8 +1,16 @@
 import type { ScheduleSummary } from '@cairn/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUMMARIES_CACHE_TTL_MS } from '../../../config/constants';
-import { SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { readCachedQuery, readCachedSummaries, writeCachedSummaries, type SummariesQuery } from './summaries-cache';
+import { sessionStore } from '../../../lib/session';
+import { readJson, SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
+import {
+  readCachedQuery,
+  readCachedSummaries,
+  rememberScheduleQuery,
+  writeCachedSummaries,
+  type SummariesQuery,
+} from './summaries-cache';
+import { tokenOf } from '../test-support';
 
 const QUERY: SummariesQuery = {
   isoDate: '2026-03-02',
@@ -10,6 +18,13 @@ const QUERY: SummariesQuery = {
   patientLookup: '',
 };
 const SUMMARIES = [{ sid: 's1' }] as unknown as ScheduleSummary[];
+
+beforeEach(() => {
+  sessionStore.setState({ token: tokenOf('user-1') });
+});
+afterEach(() => {
+  sessionStore.setState({ token: undefined });
+});
 
 describe('summaries cache', () => {
   it('answers the summaries of the same query, whatever the order of the selected ids', () => {
@@ -30,6 +45,20 @@ describe('summaries cache', () => {
     writeCachedSummaries(QUERY, SUMMARIES, 1000);
     expect(readCachedSummaries(QUERY, 1000 + SUMMARIES_CACHE_TTL_MS - 1)).toEqual(SUMMARIES);
     expect(readCachedSummaries(QUERY, 1000 + SUMMARIES_CACHE_TTL_MS)).toBeUndefined();
+  });
+
+  it("never answers another user's list, nor anyone's when signed out", () => {
+    writeCachedSummaries(QUERY, SUMMARIES, 1000);
+    sessionStore.setState({ token: tokenOf('user-2') });
+    expect(readCachedSummaries(QUERY, 2000)).toBeUndefined();
+    expect(readCachedQuery(2000)).toBeUndefined();
+    sessionStore.setState({ token: undefined });
+    expect(readCachedSummaries(QUERY, 2000)).toBeUndefined();
+  });
+
+  it('keeps the current query under filter for the portrait', () => {
+    rememberScheduleQuery(QUERY);
+    expect(readJson(sessionStorage, SESSION_STORAGE_KEYS.filter)).toEqual(QUERY);
   });
 
   it('restores the last query for the page to show again', () => {

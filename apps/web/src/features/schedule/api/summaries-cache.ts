@@ -1,6 +1,8 @@
 import type { ScheduleFilters, ScheduleSummary } from '@cairn/contracts';
 import { SUMMARIES_CACHE_TTL_MS } from '../../../config/constants';
-import { readWithTtl, SESSION_STORAGE_KEYS, writeWithTtl } from '../../../lib/storage-keys';
+import { decodeToken } from '../../../lib/jwt';
+import { session } from '../../../lib/session';
+import { readWithTtl, SESSION_STORAGE_KEYS, writeJson, writeWithTtl } from '../../../lib/storage-keys';
 
 /** What the schedule asks for: a day, a selection in the clinics hierarchy, a patient lookup. */
 export interface SummariesQuery {
@@ -11,6 +13,11 @@ export interface SummariesQuery {
 
 /** The one cached entry (spec §3 "Session storage: summaries_list with ttl, filter and summaries"). */
 interface SummariesCacheEntry {
+  /**
+   * Whose list it is (the token's `sub`): the tab may be signed in as someone else an hour later, and
+   * another user must never see patients outside their own scope from the cache.
+   */
+  user: string;
   [SESSION_STORAGE_KEYS.filter]: string;
   [SESSION_STORAGE_KEYS.summaries]: ScheduleSummary[];
 }
@@ -29,14 +36,17 @@ export function serializeQuery(query: SummariesQuery): string {
 
 /** The cached summaries of this very query, while the hour lasts (spec §4). */
 export function readCachedSummaries(query: SummariesQuery, now = Date.now()): ScheduleSummary[] | undefined {
-  const entry = readWithTtl<SummariesCacheEntry>(sessionStorage, SESSION_STORAGE_KEYS.summariesList, now);
+  const entry = readOwnEntry(now);
   if (!entry || entry[SESSION_STORAGE_KEYS.filter] !== serializeQuery(query)) return undefined;
   return entry[SESSION_STORAGE_KEYS.summaries];
 }
 
 /** Keeps one entry: the newest query replaces the previous one. */
 export function writeCachedSummaries(query: SummariesQuery, summaries: ScheduleSummary[], now = Date.now()): void {
+  const user = currentUser();
+  if (!user) return;
   const entry: SummariesCacheEntry = {
+    user,
     [SESSION_STORAGE_KEYS.filter]: serializeQuery(query),
     [SESSION_STORAGE_KEYS.summaries]: summaries,
   };
@@ -49,7 +59,7 @@ export function writeCachedSummaries(query: SummariesQuery, summaries: ScheduleS
 
 /** The query of the cached entry, so that coming back to the schedule shows the same day and selection. */
 export function readCachedQuery(now = Date.now()): SummariesQuery | undefined {
-  const entry = readWithTtl<SummariesCacheEntry>(sessionStorage, SESSION_STORAGE_KEYS.summariesList, now);
+  const entry = readOwnEntry(now);
   if (!entry) return undefined;
   try {
     const parsed = JSON.parse(entry[SESSION_STORAGE_KEYS.filter]) as Record<string, unknown>;
@@ -64,6 +74,34 @@ export function readCachedQuery(now = Date.now()): SummariesQuery | undefined {
       },
       patientLookup: typeof parsed.patientLookup === 'string' ? parsed.patientLookup : '',
     };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The schedule's current query under `filter` (spec §3), which the portrait reads so that its previous
+ * and next patient follow the same list.
+ */
+export function rememberScheduleQuery(query: SummariesQuery): void {
+  try {
+    writeJson(sessionStorage, SESSION_STORAGE_KEYS.filter, query);
+  } catch {
+    // Without session storage the portrait's previous and next follow the unfiltered day.
+  }
+}
+
+function readOwnEntry(now: number): SummariesCacheEntry | undefined {
+  const entry = readWithTtl<SummariesCacheEntry>(sessionStorage, SESSION_STORAGE_KEYS.summariesList, now);
+  const user = currentUser();
+  return entry && user !== undefined && entry.user === user ? entry : undefined;
+}
+
+function currentUser(): string | undefined {
+  const token = session.getToken();
+  if (!token) return undefined;
+  try {
+    return decodeToken<{ sub?: string }>(token).sub;
   } catch {
     return undefined;
   }

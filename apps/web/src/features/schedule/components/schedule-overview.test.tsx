@@ -3,8 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '../../../lib/dates';
+import { sessionStore } from '../../../lib/session';
+import { tokenOf } from '../test-support';
 import { PENDING_REFETCH_MS } from '../api/get-permitted-zones';
 import { todayIsoDate } from './day-navigation';
 import { ScheduleOverview } from './schedule-overview';
@@ -104,7 +106,11 @@ function renderSchedule() {
 
 const zonesCalls = (calls: Call[]) => calls.filter((call) => call.path === '/getPermittedZones');
 
+beforeEach(() => {
+  sessionStore.setState({ token: tokenOf('user-1') });
+});
 afterEach(() => {
+  sessionStore.setState({ token: undefined });
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useSummaries } from '../api/get-permitted-zones';
 import { useUserClinicsHierarchy } from '../api/get-user-clinics-hierarchy';
-import { readCachedQuery, type SummariesQuery } from '../api/summaries-cache';
+import { readCachedQuery, rememberScheduleQuery, type SummariesQuery } from '../api/summaries-cache';
 import { DayNavigation, todayIsoDate } from './day-navigation';
 import { HierarchyFilter } from './hierarchy-filter';
 import { ScheduleTable } from './schedule-table';
@@ -41,6 +41,10 @@ export function ScheduleOverview({ toolbarExtra }: ScheduleOverviewProps) {
     setQuery((current) => ({ ...current, ...patch }));
     setPage(1);
   };
+
+  useEffect(() => {
+    if (isFilterSettled) rememberScheduleQuery(query);
+  }, [query, isFilterSettled]);
 
   useEffect(() => {
     const timer = setTimeout(() => {

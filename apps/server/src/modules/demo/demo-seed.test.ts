@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { analysisJobs, appointments, documents, patients, providers, userProviders } from '../../db/clinical-schema';
+import type { CareGap, Suggestion } from '@cairn/clinical';
+import {
+  analysisJobs,
+  appointments,
+  documents,
+  patientAnalyses,
+  patients,
+  providers,
+  userProviders,
+} from '../../db/clinical-schema';
+import { drainAnalysisQueue } from '../analysis/analysis-worker';
 import { organisations, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { seedDemoAccounts } from './demo-accounts';
@@ -95,6 +105,24 @@ describe('demo seed', () => {
     const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, 'demo'));
     expect(readdirSync(join(dataDir, 'files', organisation?.id ?? '')).length).toBeGreaterThan(0);
   });
+
+  it('shows every kind of suggestion and every care-gap status once the analyses have run', async () => {
+    await drainAnalysisQueue(test.app.database, { today: () => today });
+    const analyses = await db
+      .select({ suggestions: patientAnalyses.suggestions, careGaps: patientAnalyses.careGaps })
+      .from(patientAnalyses);
+    expect(analyses).toHaveLength(DEMO_PATIENTS);
+    const suggestions = analyses.flatMap((row) => row.suggestions as Suggestion[]);
+    const kinds = new Set(suggestions.map((item) => (item.category === 'Recapture' ? 'Recapture' : item.suspectKind)));
+    expect([...kinds].sort()).toEqual([
+      'Recapture',
+      'clinical-correlation-needed',
+      'documented-elsewhere',
+      'meets-diagnostic-criteria',
+    ]);
+    const statuses = new Set(analyses.flatMap((row) => (row.careGaps as CareGap[]).map((gap) => gap.status)));
+    expect([...statuses].sort()).toEqual(['closed', 'not-applicable', 'open', 'prospective']);
+  }, 120_000);
 
   it('adds nothing when started again the same day', async () => {
     const before = await countOf(appointments);

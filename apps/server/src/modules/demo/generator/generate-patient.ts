@@ -50,7 +50,7 @@ export interface PatientContext {
 }
 
 /**
- * One synthetic patient with about four years of history up to `today`: demographics and coverage,
+ * One synthetic patient with three calendar years of history up to `today`: demographics and coverage,
  * problem list, visits with encounter diagnoses, claims, vitals, labs, screenings, notes, drugs,
  * allergies, procedures, immunizations, HIE records, and past and future appointments (today's
  * schedule is made separately, see `schedule.ts`). Same options, same rows (ids from `newId`).

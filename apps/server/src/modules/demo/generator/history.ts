@@ -27,7 +27,7 @@ interface Vitals {
   egfr: number;
 }
 
-/** Visits over four calendar years up to yesterday, each with what a visit leaves behind. */
+/** Visits over three calendar years up to yesterday, each with what a visit leaves behind. */
 export function addHistory(context: PatientContext): void {
   addProblemList(context);
   const vitals = vitalsFor(context);
@@ -66,7 +66,7 @@ function visitDates(context: PatientContext): string[] {
   const { draw, year, scenario } = context;
   const yesterday = addDays(context.options.today, -1);
   const dates = new Set<string>();
-  for (let visitYear = year - 3; visitYear <= year; visitYear += 1) {
+  for (let visitYear = year - 2; visitYear <= year; visitYear += 1) {
     if (visitYear === year && scenario === 'no-visit-this-year') continue;
     for (let count = draw.integer(2, 4); count > 0; count -= 1) {
       const date = dateIn(draw, visitYear, yesterday);

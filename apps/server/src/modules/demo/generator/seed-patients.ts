@@ -53,7 +53,6 @@ export interface SeedPatientsOptions {
 export interface SeedPatientsResult {
   counts: RowCounts;
   appointmentsToday: number;
-  patientIds: string[];
 }
 
 /** Generates and writes patients batch by batch, each batch in one transaction with its analyses queued. */
@@ -61,7 +60,8 @@ export async function seedPatients(db: Db, options: SeedPatientsOptions): Promis
   const counts = emptyCounts();
   const batchSize = options.batchSize ?? 1000;
   let appointmentsToday = 0;
-  const patientIds: string[] = [];
+  // While the database writes one batch, the next is generated: the two overlap on PostgreSQL.
+  let pending: Promise<void> | undefined;
   for (let start = options.from; start < options.from + options.count; start += batchSize) {
     const end = Math.min(start + batchSize, options.from + options.count);
     const batch: PatientRows[] = [];
@@ -70,14 +70,18 @@ export async function seedPatients(db: Db, options: SeedPatientsOptions): Promis
       if (rows.appointments.some((appointment) => appointment.serviceDate === options.today)) appointmentsToday += 1;
       batch.push(rows);
     }
-    addCounts(
-      counts,
-      await writePatients(db, { organisationId: options.organisationId, batch, fileStore: options.fileStore }),
+    await pending;
+    pending = writePatients(db, { organisationId: options.organisationId, batch, fileStore: options.fileStore }).then(
+      (written) => {
+        addCounts(counts, written);
+        options.onBatch?.({ done: end - options.from, counts });
+      },
     );
-    if (options.count <= 10_000) patientIds.push(...batch.map((rows) => rows.patient.id));
-    options.onBatch?.({ done: end - options.from, counts });
+    // Marked handled here; the rejection still surfaces at the next `await pending`.
+    pending.catch(() => undefined);
   }
-  return { counts, appointmentsToday, patientIds };
+  await pending;
+  return { counts, appointmentsToday };
 }
 
 function generateWithVisit(options: SeedPatientsOptions, index: number): PatientRows {

@@ -1,0 +1,53 @@
+// `npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--analyse]`: adds N synthetic
+// patients with histories and appointments to an organisation of the configured database (PGlite
+// under CAIRN_DATA_DIR unless DATABASE_URL), after applying migrations. Progress goes to stderr; the
+// last line of stdout is a JSON summary.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { drainAnalysisQueue } from '../modules/analysis/analysis-worker';
+import { seedScale } from '../modules/demo/scale-seed';
+
+const { values } = parseArgs({
+  options: {
+    patients: { type: 'string' },
+    org: { type: 'string', default: 'scale' },
+    seed: { type: 'string', default: '1' },
+    today: { type: 'string' },
+    analyse: { type: 'boolean', default: false },
+  },
+});
+const patients = Number(values.patients);
+const seed = Number(values.seed);
+if (!Number.isInteger(patients) || patients < 0 || !Number.isInteger(seed)) {
+  console.error('usage: npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--analyse]');
+  process.exit(2);
+}
+if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
+  console.error('--today must be YYYY-MM-DD');
+  process.exit(2);
+}
+
+const config = loadConfig(process.env);
+const database = await openDatabase(config);
+try {
+  await runMigrations(database);
+  const summary = await seedScale(database.db, {
+    patients,
+    slug: values.org,
+    seed,
+    ...(values.today ? { today: values.today } : {}),
+    onProgress: (message) => console.error(message),
+  });
+  let analysed: { analyses: number; analysisSeconds: number } | undefined;
+  if (values.analyse) {
+    const started = performance.now();
+    console.error('analysing the queue...');
+    const analyses = await drainAnalysisQueue(database, values.today ? { today: () => values.today ?? '' } : {});
+    analysed = { analyses, analysisSeconds: Math.round((performance.now() - started) / 100) / 10 };
+  }
+  console.log(JSON.stringify({ ...summary, database: database.kind, ...analysed }));
+} finally {
+  await database.close();
+}

@@ -1,0 +1,109 @@
+import { evaluateCareGaps, suspect } from '@cairn/clinical';
+import { describe, expect, it } from 'vitest';
+import { careProviders, generateOrganisation } from './generate-organisation';
+import { generatePatient } from './generate-patient';
+import { toPatientRecord } from './to-record';
+import type { NewId } from './types';
+
+const TODAY = '2026-11-21';
+
+/** Ids from a counter, so that two runs can be compared row for row. */
+function counterIds(): NewId {
+  let next = 0;
+  return () => `00000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`;
+}
+
+function generate(options: { seed: number; count: number; today?: string }) {
+  const newId = counterIds();
+  const organisation = generateOrganisation({
+    organisationId: '00000000-0000-4000-8000-000000000000',
+    seed: options.seed,
+    providerCount: 4,
+    prefix: 'test',
+    newId,
+  });
+  const team = careProviders(organisation);
+  const patients = Array.from({ length: options.count }, (_, index) =>
+    generatePatient({
+      organisationId: '00000000-0000-4000-8000-000000000000',
+      seed: options.seed,
+      index,
+      today: options.today ?? TODAY,
+      primaryProvider: team[index % team.length] ?? team[0]!,
+      providers: team,
+      prefix: 'test',
+      newId,
+    }),
+  );
+  return { organisation, patients };
+}
+
+describe('synthetic organisation generator', () => {
+  it('gives the same organisation and patients for the same seed and day', () => {
+    expect(generate({ seed: 7, count: 24 })).toEqual(generate({ seed: 7, count: 24 }));
+  });
+
+  it('gives other patients for another seed', () => {
+    const [first] = generate({ seed: 7, count: 1 }).patients;
+    const [other] = generate({ seed: 8, count: 1 }).patients;
+    const identity = (rows: typeof first): string =>
+      `${rows?.patient.firstName ?? ''} ${rows?.patient.birthDate ?? ''}`;
+    expect(identity(other)).not.toBe(identity(first));
+  });
+
+  it('names Maya Rivera, MD as the first provider', () => {
+    const [maya] = generate({ seed: 1, count: 0 }).organisation.providers;
+    expect(maya).toMatchObject({ firstName: 'Maya', lastName: 'Rivera', suffix: 'MD' });
+  });
+
+  it('gives every kind of suggestion and every care-gap status within a few dozen patients', () => {
+    const kinds = new Set<string>();
+    const statuses = new Set<string>();
+    for (const rows of generate({ seed: 1, count: 48 }).patients) {
+      const record = toPatientRecord(rows);
+      for (const suggestion of suspect(record, { asOf: TODAY }))
+        kinds.add(suggestion.category === 'Recapture' ? 'Recapture' : `Suspect ${String(suggestion.suspectKind)}`);
+      for (const gap of evaluateCareGaps(record, { asOf: TODAY })) statuses.add(gap.status);
+    }
+    expect([...kinds].sort()).toEqual([
+      'Recapture',
+      'Suspect clinical-correlation-needed',
+      'Suspect documented-elsewhere',
+      'Suspect meets-diagnostic-criteria',
+    ]);
+    expect([...statuses].sort()).toEqual(['closed', 'not-applicable', 'open', 'prospective']);
+  });
+
+  it('writes blood pressure as separate systolic and diastolic rows, with eGFR repeated 90 days or more apart', () => {
+    const { patients } = generate({ seed: 3, count: 8 });
+    const observations = patients.flatMap((rows) => rows.observations);
+    const systolic = observations.filter((row) => row.loinc === '8480-6').length;
+    expect(systolic).toBeGreaterThan(0);
+    expect(observations.filter((row) => row.loinc === '8462-4')).toHaveLength(systolic);
+    const criteria = patients[2];
+    const egfr = (criteria?.observations ?? [])
+      .filter((row) => row.loinc === '98979-8')
+      .map((row) => row.effectiveDate);
+    const first = egfr[0] ?? '';
+    const last = egfr.at(-1) ?? '';
+    expect(Date.parse(last) - Date.parse(first)).toBeGreaterThanOrEqual(90 * 86_400_000);
+  });
+
+  it('dates nothing after today, and keeps each source id unique', () => {
+    const { patients } = generate({ seed: 5, count: 16 });
+    const dates = patients.flatMap((rows) => [
+      ...rows.encounters.map((row) => row.startDate),
+      ...rows.observations.map((row) => row.effectiveDate),
+      ...rows.documents.map((row) => row.documentDate),
+    ]);
+    expect(dates.every((date) => date < TODAY)).toBe(true);
+    const sourceIds = patients.flatMap((rows) =>
+      Object.values(rows).flatMap((value: unknown) =>
+        (Array.isArray(value) ? value : [value]).map(
+          (row: { source: string; sourceId: string }) => `${row.source}:${row.sourceId}`,
+        ),
+      ),
+    );
+    expect(new Set(sourceIds).size).toBe(sourceIds.length);
+  });
+});

@@ -9,7 +9,11 @@ const idList = z.array(id).max(500);
 /** A day of the schedule, `YYYY-MM-DD` (spec §9). */
 export const isoDate = z.iso.date('An isoDate is a calendar day written YYYY-MM-DD');
 
-/** The schedule's filter: visits of these clinics, departments and providers (each list narrows further). */
+/**
+ * The schedule's filter, a selection in the clinics hierarchy: a visit matches when its clinic, its
+ * department or its provider is selected (checking a whole clinic and one provider of another clinic
+ * shows both). Absent or empty lists select nothing in particular: every visit in the caller's scope.
+ */
 export const scheduleFilters = z.strictObject({
   clinicIds: idList.optional(),
   departmentIds: idList.optional(),

@@ -24,21 +24,22 @@ export function providerName(row: { firstName: string | null; lastName: string |
   return [row.firstName, row.lastName].filter(Boolean).join(' ');
 }
 
-/** SQL condition on `patients` for a search (names through the `lower(...) text_pattern_ops` indexes). */
-function searchCondition(search: PatientSearch): SQL {
-  if (search.kind === 'dateOfBirth') return eq(patients.birthDate, search.date);
+/**
+ * A search as alternative conditions on `patients`, each answerable from one index range: a name
+ * prefix through `patients_name` (last name, then first name, `text_pattern_ops`), a date of birth
+ * through `patients_birth_date`, an MRN through `patients_mrn`. A single word is a last name or an
+ * MRN; "first last" reads both ways; "last, first" one way only.
+ */
+function searchBranches(search: PatientSearch): SQL[] {
+  if (search.kind === 'dateOfBirth') return [eq(patients.birthDate, search.date)];
   const last = sql`lower(${patients.lastName})`;
   const first = sql`lower(${patients.firstName})`;
   const like = (column: SQL, value: string) => sql`${column} like ${likePrefix(value)}`;
-  const inOrder =
-    search.first === undefined ? like(last, search.last) : and(like(last, search.last), like(first, search.first));
-  const alternatives: (SQL | undefined)[] = [inOrder, eq(patients.mrn, search.mrn)];
-  if (search.eitherOrder) {
-    alternatives.push(
-      search.first === undefined ? like(first, search.last) : and(like(last, search.first), like(first, search.last)),
-    );
-  }
-  return or(...alternatives) as SQL;
+  const byName = (lastName: string, firstName: string | undefined): SQL =>
+    firstName === undefined ? like(last, lastName) : (and(like(last, lastName), like(first, firstName)) as SQL);
+  const branches = [byName(search.last, search.first), eq(patients.mrn, search.mrn)];
+  if (search.eitherOrder && search.first !== undefined) branches.push(byName(search.first, search.last));
+  return branches;
 }
 
 const listColumns = {
@@ -52,6 +53,12 @@ const listColumns = {
   primaryLastName: primaryProvider.lastName,
 };
 
+/**
+ * Name order in the `text_pattern_ops` order of the `patients_name` index, so that a page of a broad
+ * search ('s') walks the index and stops after 20 rows instead of sorting thousands.
+ */
+const BY_NAME = [sql`lower(${patients.lastName}) using ~<~`, sql`lower(${patients.firstName}) using ~<~`];
+
 export interface ListPatientsOptions {
   scope: CareScope;
   search: PatientSearch | undefined;
@@ -59,29 +66,53 @@ export interface ListPatientsOptions {
   offset: number;
 }
 
-/** Patients in scope, ordered by name (the order of the `patients_name` index). */
-export async function listPatients(db: Db, options: ListPatientsOptions) {
-  const where = and(patientInScope(options.scope), options.search ? searchCondition(options.search) : undefined);
+function selectPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
   return db
     .select(listColumns)
     .from(patients)
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
     .where(where)
-    .orderBy(
-      sql`lower(${patients.lastName})`,
-      sql`lower(${patients.firstName})`,
-      asc(patients.birthDate),
-      asc(patients.id),
-    )
-    .limit(options.limit)
-    .offset(options.offset);
+    .orderBy(...BY_NAME, asc(patients.birthDate), asc(patients.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+type ListRow = Awaited<ReturnType<typeof selectPage>>[number];
+
+/** The order of `BY_NAME`: byte order of the lower-cased names, then date of birth, then id. */
+function compareByName(left: ListRow, right: ListRow): number {
+  const keys = (row: ListRow) => [row.lastName.toLowerCase(), row.firstName.toLowerCase(), row.birthDate, row.id];
+  const [a, b] = [keys(left), keys(right)];
+  for (let index = 0; index < a.length; index++) {
+    const [x = '', y = ''] = [a[index], b[index]];
+    const [bytesX, bytesY] = [Buffer.from(x), Buffer.from(y)];
+    const order = Buffer.compare(bytesX, bytesY);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+/**
+ * Patients in scope, ordered by name. Each alternative of a search is its own ordered index walk that
+ * stops after the page (an `or` of them would make PostgreSQL read every match, or the whole index, to
+ * sort); the walks are merged here.
+ */
+export async function listPatients(db: Db, options: ListPatientsOptions): Promise<ListRow[]> {
+  const inScope = patientInScope(options.scope);
+  if (!options.search) return selectPage(db, inScope, options.limit, options.offset);
+  const end = options.offset + options.limit;
+  const pages = await Promise.all(
+    searchBranches(options.search).map((branch) => selectPage(db, and(inScope, branch), end, 0)),
+  );
+  const byId = new Map(pages.flat().map((row) => [row.id, row]));
+  return [...byId.values()].sort(compareByName).slice(options.offset, end);
 }
 
 export async function countPatients(db: Db, scope: CareScope, search: PatientSearch | undefined): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(patients)
-    .where(and(patientInScope(scope), search ? searchCondition(search) : undefined));
+    .where(and(patientInScope(scope), search ? or(...searchBranches(search)) : undefined));
   return row?.total ?? 0;
 }
 

@@ -52,8 +52,10 @@ export async function getUserClinicsHierarchy(db: Db, auth: AuthContext): Promis
 export async function getPermittedZones(db: Db, caller: Caller, day: DayRequest): Promise<ScheduleSummary[]> {
   const scope = await loadCareScope(db, caller.auth);
   const { visits } = await listDayVisits(db, { ...day, scope });
-  const summaries = await withAnalysis(db, caller.auth.organisationId, visits);
-  await auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits) });
+  const [summaries] = await Promise.all([
+    withAnalysis(db, caller.auth.organisationId, visits),
+    auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits) }),
+  ]);
   return summaries;
 }
 
@@ -65,8 +67,10 @@ export async function getScheduleAppointments(
   const scope = await loadCareScope(db, caller.auth);
   const page = { limit: day.pageSize, offset: (day.page - 1) * day.pageSize };
   const { visits, total } = await listDayVisits(db, { ...day, scope, page });
-  const appointments = await withAnalysis(db, caller.auth.organisationId, visits);
-  await auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits), page: day.page });
+  const [appointments] = await Promise.all([
+    withAnalysis(db, caller.auth.organisationId, visits),
+    auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits), page: day.page }),
+  ]);
   return { appointments, total, page: day.page, pageSize: day.pageSize };
 }
 

@@ -58,6 +58,28 @@ const TABLE_ORDER: readonly TableName[] = [
   'claimDiagnoses',
   'coverages',
 ];
+/**
+ * The links each table takes from FHIR; one the resource does not give is emptied on re-import, so a
+ * row always says what its source says. Links FHIR does not carry (a provider's department) are kept.
+ */
+const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
+  clinics: [],
+  providers: [],
+  departments: ['clinicId'],
+  patients: ['primaryProviderId'],
+  encounters: ['patientId', 'providerId', 'clinicId'],
+  appointments: ['patientId', 'providerId', 'departmentId'],
+  conditions: ['patientId', 'encounterId'],
+  observations: ['patientId', 'encounterId'],
+  medications: ['patientId'],
+  allergies: ['patientId'],
+  procedures: ['patientId', 'encounterId'],
+  immunizations: ['patientId', 'encounterId'],
+  diagnosticReports: ['patientId', 'encounterId'],
+  documents: ['patientId', 'encounterId'],
+  claimDiagnoses: ['patientId'],
+  coverages: ['patientId'],
+};
 /** Links without which a row means nothing; any other unresolved link is left empty. */
 const REQUIRED_LINKS: readonly LinkColumn[] = ['patientId', 'clinicId'];
 
@@ -161,8 +183,9 @@ async function writeRows(
       if (failed.has(resource.index)) continue;
       const values: Record<string, unknown> = { ...row.values, ...scope };
       let missing: LinkColumn | undefined;
-      for (const [column, sourceId] of Object.entries(row.refs) as [LinkColumn, string][]) {
-        const id = ids.get(LINK_TARGETS[column])?.get(sourceId);
+      for (const column of MAPPED_LINKS[table]) {
+        const sourceId = row.refs[column];
+        const id = sourceId === undefined ? undefined : ids.get(LINK_TARGETS[column])?.get(sourceId);
         if (!id && REQUIRED_LINKS.includes(column)) missing = column;
         values[column] = id ?? null;
       }

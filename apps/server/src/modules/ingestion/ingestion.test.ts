@@ -6,8 +6,15 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
+  allergies,
   analysisJobs,
+  appointments,
   claimDiagnoses,
+  clinics,
+  coverages,
+  departments,
+  medications,
+  providers,
   conditions,
   documents,
   encounters,
@@ -211,9 +218,11 @@ describe('importing a bundle with unreadable resources and documents', () => {
           resource: {
             resourceType: 'Patient',
             id: 'hie-1',
+            identifier: [{ type: { coding: [{ code: 'MR' }] }, value: 'MRN-77' }],
             name: [{ family: 'Nguyen', given: ['Ada'] }],
             birthDate: '1948-01-02',
             gender: 'female',
+            generalPractitioner: [{ reference: 'Practitioner/pr-1' }],
           },
         },
         { resource: { resourceType: 'Condition', id: 'bad-1', code: { text: 'Gout' } } },
@@ -251,6 +260,85 @@ describe('importing a bundle with unreadable resources and documents', () => {
           }),
         },
         { resource: documentReference('doc-url', { contentType: 'application/pdf', url: 'https://hie.test/doc/9' }) },
+        { resource: { resourceType: 'Organization', id: 'org-1', name: 'Lakeside Clinic' } },
+        {
+          resource: {
+            resourceType: 'Location',
+            id: 'loc-1',
+            name: 'Internal Medicine',
+            managingOrganization: { reference: 'Organization/org-1' },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Practitioner',
+            id: 'pr-1',
+            name: [{ family: 'Rivera', given: ['Ana'], suffix: ['MD'] }],
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Appointment',
+            id: 'ap-1',
+            status: 'booked',
+            appointmentType: { text: 'Annual wellness visit' },
+            start: '2026-11-21T08:30:00-05:00',
+            end: '2026-11-21T09:00:00-05:00',
+            participant: [
+              { actor: { reference: 'Patient/hie-1' } },
+              { actor: { reference: 'Practitioner/pr-1' } },
+              { actor: { reference: 'Location/loc-1' } },
+            ],
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Coverage',
+            id: 'cov-1',
+            status: 'active',
+            type: { coding: [{ code: 'MCPOL' }] },
+            beneficiary: { reference: 'Patient/hie-1' },
+            payor: [{ display: 'Medicare' }],
+            class: [{ type: { coding: [{ code: 'plan' }] }, value: 'H1234', name: 'Medicare Advantage' }],
+            period: { start: '2026-01-01' },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'MedicationStatement',
+            id: 'ms-1',
+            status: 'active',
+            contained: [
+              {
+                resourceType: 'Medication',
+                id: 'm',
+                code: {
+                  coding: [
+                    {
+                      system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
+                      code: '860975',
+                      display: 'metformin 500 MG',
+                    },
+                  ],
+                },
+              },
+            ],
+            medicationReference: { reference: '#m' },
+            subject: { reference: 'Patient/hie-1' },
+            effectivePeriod: { start: '2025-06-01' },
+            dosage: [{ text: 'twice a day' }],
+          },
+        },
+        {
+          resource: {
+            resourceType: 'AllergyIntolerance',
+            id: 'al-1',
+            category: ['medication'],
+            code: { text: 'Penicillin' },
+            patient: { reference: 'Patient/hie-1' },
+            reaction: [{ manifestation: [{ text: 'Hives' }] }],
+          },
+        },
       ],
     };
     result = await importBundle(database.db, { organisationId, source: 'HIE', bundle, fileStore });
@@ -263,7 +351,63 @@ describe('importing a bundle with unreadable resources and documents', () => {
       { index: 3, resourceType: 'Encounter', id: 'bad-3', reason: 'missing or invalid period.start' },
       { index: 4, resourceType: null, id: null, reason: 'malformed resource' },
     ]);
-    expect(result.imported).toEqual({ Patient: 1, Condition: 1, DocumentReference: 4 });
+    expect(result.imported).toEqual({
+      Patient: 1,
+      Condition: 1,
+      DocumentReference: 4,
+      Organization: 1,
+      Location: 1,
+      Practitioner: 1,
+      Appointment: 1,
+      Coverage: 1,
+      MedicationStatement: 1,
+      AllergyIntolerance: 1,
+    });
+  });
+
+  it('links the schedule: the appointment to its patient, provider and department, the patient to their provider', async () => {
+    const [patient] = await database.db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.organisationId, organisationId), eq(patients.sourceId, 'hie-1')));
+    const [provider] = await database.db
+      .select()
+      .from(providers)
+      .where(and(eq(providers.organisationId, organisationId), eq(providers.sourceId, 'pr-1')));
+    const [department] = await database.db.select().from(departments).where(eq(departments.sourceId, 'loc-1'));
+    const [clinic] = await database.db.select().from(clinics).where(eq(clinics.sourceId, 'org-1'));
+    const [appointment] = await database.db.select().from(appointments).where(eq(appointments.sourceId, 'ap-1'));
+    expect(patient).toMatchObject({ mrn: 'MRN-77', primaryProviderId: provider?.id });
+    expect(provider).toMatchObject({ firstName: 'Ana', lastName: 'Rivera', suffix: 'MD' });
+    expect(department).toMatchObject({ name: 'Internal Medicine', clinicId: clinic?.id });
+    expect(appointment).toMatchObject({
+      patientId: patient?.id,
+      providerId: provider?.id,
+      departmentId: department?.id,
+      visitType: 'Annual wellness visit',
+      serviceDate: '2026-11-21',
+      startAt: new Date('2026-11-21T13:30:00Z'),
+    });
+  });
+
+  it('keeps coverage, a contained medication and an allergy', async () => {
+    const [coverage] = await database.db.select().from(coverages).where(eq(coverages.sourceId, 'cov-1'));
+    expect(coverage).toMatchObject({
+      payer: 'Medicare',
+      plan: 'Medicare Advantage',
+      typeCode: 'MCPOL',
+      periodStart: '2026-01-01',
+    });
+    const [medication] = await database.db.select().from(medications).where(eq(medications.sourceId, 'ms-1'));
+    expect(medication).toMatchObject({
+      kind: 'MedicationStatement',
+      rxnormCode: '860975',
+      display: 'metformin 500 MG',
+      dosage: 'twice a day',
+      startDate: '2025-06-01',
+    });
+    const [allergy] = await database.db.select().from(allergies).where(eq(allergies.sourceId, 'al-1'));
+    expect(allergy).toMatchObject({ display: 'Penicillin', category: 'medication', reaction: 'Hives' });
   });
 
   it('maps a condition coded only in SNOMED CT to ICD-10-CM', async () => {

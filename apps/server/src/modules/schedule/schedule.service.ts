@@ -13,14 +13,12 @@ import { currentAnalysisCounts } from '../analysis/analysis.repository';
 import type { AuthContext } from '../auth/access-tokens';
 import { writeAudit } from '../audit/audit.repository';
 import { auditPatientRead, isUuid, loadCareScope } from '../patients/care-scope';
+import { listHierarchy, listLinkedProviderIds, type HierarchyRow } from './clinics-hierarchy.repository';
 import {
   findAdjacentVisit,
   findVisitInScope,
   listDayVisits,
-  listHierarchy,
-  listLinkedProviderIds,
   type AdjacentRow,
-  type HierarchyRow,
   type VisitRow,
 } from './schedule.repository';
 

@@ -238,6 +238,26 @@ describe('Scheduling Overview', () => {
     });
   });
 
+  it('asks for the visits of a clinic checked in the hierarchy, besides the default providers', async () => {
+    const hillside = { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: 'Hillside Clinic', departments: [] };
+    const calls = stubApi({
+      '/getUserClinicsHierarchy': () => ({ ...HIERARCHY, clinics: [...HIERARCHY.clinics, hillside] }),
+      '/getPermittedZones': () => [],
+    });
+    renderSchedule();
+    await screen.findByText('No visits on this day');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Clinics, departments and providers' }));
+    await userEvent.click(await screen.findByText('Hillside Clinic'));
+    await vi.waitFor(() => {
+      expect(zonesCalls(calls).at(-1)?.body.filters).toMatchObject({
+        clinicIds: expect.arrayContaining([hillside.id]),
+      });
+    });
+    // Riverside's only provider being checked, the tree reports the whole clinic: the same visits.
+    const filters = zonesCalls(calls).at(-1)?.body.filters as { clinicIds: string[]; providerIds: string[] };
+    expect([...filters.clinicIds, ...filters.providerIds]).toHaveLength(2);
+  });
+
   it('says so when the schedule cannot be loaded', async () => {
     stubApi({ '/getUserClinicsHierarchy': () => HIERARCHY });
     renderSchedule();

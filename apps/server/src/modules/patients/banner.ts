@@ -2,7 +2,7 @@ import type { PatientDemographics, PatientVisit } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import type { StoredRiskScore } from '../analysis/analysis.repository';
 import type { CareScope } from './care-scope';
-import { patientVisits, providerName, type BannerRow } from './patients.repository';
+import { patientVisits, providerName, type BannerRow, type VisitRow } from './patients.repository';
 
 /** How many recent and how many upcoming visits the banner lists. */
 const VISITS_EACH_WAY = 5;
@@ -15,8 +15,6 @@ export function ageInYears(birthDate: string, onDate: string): number {
   return Math.max(0, year - birthYear - (hadBirthday ? 0 : 1));
 }
 
-type VisitRow = Awaited<ReturnType<typeof patientVisits>>[number];
-
 function toVisit(row: VisitRow): PatientVisit {
   return {
     sid: row.sid,
@@ -27,11 +25,23 @@ function toVisit(row: VisitRow): PatientVisit {
   };
 }
 
-/** The banner of a patient already found in scope (with `BannerRow`'s columns): one more indexed read. */
-export async function buildBanner(db: Db, scope: CareScope, row: BannerRow): Promise<PatientDemographics> {
+/**
+ * The banner of a patient already found in scope (with `BannerRow`'s columns). Their visits come with
+ * the row when the query could read them (as JSON), otherwise from one more indexed read.
+ */
+export async function buildBanner(
+  db: Db,
+  scope: CareScope,
+  row: BannerRow & { visits?: { startAt: string }[] | null },
+): Promise<PatientDemographics> {
   const { patient } = row;
   const now = new Date();
-  const visits = await patientVisits(db, scope, patient.id);
+  const visits: VisitRow[] = row.visits
+    ? (row.visits as (Omit<VisitRow, 'startAt'> & { startAt: string })[]).map((visit) => ({
+        ...visit,
+        startAt: new Date(visit.startAt),
+      }))
+    : await patientVisits(db, scope, patient.id);
   const firstUpcoming = visits.findIndex((visit) => visit.startAt >= now);
   const splitAt = firstUpcoming === -1 ? visits.length : firstUpcoming;
   const riskScore = row.analysisRiskScore as StoredRiskScore | null;

@@ -187,14 +187,44 @@ export async function findPatientBannerRow(db: Db, scope: CareScope, patientId: 
 
 export type BannerRow = NonNullable<Awaited<ReturnType<typeof findPatientBannerRow>>>;
 
+/** A visit in the banner's list. */
+export interface VisitRow {
+  sid: string;
+  startAt: Date;
+  status: string;
+  visitType: string;
+  providerFirstName: string | null;
+  providerLastName: string | null;
+}
+
 /**
- * A visit in scope with everything the details need in one query: the visit, its provider, department,
- * clinic and encounter, and its patient (in scope too) with what their banner shows.
+ * The patient's visits as JSON, for an organisation-wide scope only: there `appointmentInScope` is
+ * "the visit is the organisation's", which for a patient already found in scope is every visit of the
+ * patient in their organisation. Read inside the details query, it saves the hot path a round trip.
  */
-export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { sid: string } | { nid: string }) {
+const visitsOfPatientInOrganisation = sql<
+  {
+    sid: string;
+    startAt: string;
+    status: string;
+    visitType: string;
+    providerFirstName: string | null;
+    providerLastName: string | null;
+  }[]
+>`(
+  select coalesce(json_agg(json_build_object(
+           'sid', v.id, 'startAt', v.start_at, 'status', v.status, 'visitType', v.visit_type,
+           'providerFirstName', vp.first_name, 'providerLastName', vp.last_name) order by v.start_at), '[]'::json)
+    from ${appointments} v left join ${providers} vp on vp.id = v.provider_id
+   where v.patient_id = ${patients.id} and v.organisation_id = ${patients.organisationId}
+     and v.status <> 'entered-in-error')`;
+
+function appointmentDetailsQuery(db: Db, scope: CareScope, by: 'sid' | 'nid') {
   const match =
-    'sid' in by ? eq(appointments.id, by.sid) : and(eq(appointments.source, 'EHR'), eq(appointments.sourceId, by.nid));
-  const [row] = await db
+    by === 'sid'
+      ? eq(appointments.id, sql.placeholder('key'))
+      : and(eq(appointments.source, 'EHR'), eq(appointments.sourceId, sql.placeholder('key')));
+  return db
     .select({
       appointment: appointments,
       providerFirstName: providers.firstName,
@@ -203,6 +233,7 @@ export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { 
       clinicName: clinics.name,
       encounterSourceId: encounters.sourceId,
       ...bannerColumns,
+      visits: scope.providerIds === undefined ? visitsOfPatientInOrganisation : sql<null>`null`,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -213,6 +244,33 @@ export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { 
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
     .leftJoin(patientAnalyses, currentAnalysis)
     .where(and(match, appointmentInScope(scope), patientInScope(scope)));
+}
+
+type PreparedDetails = ReturnType<ReturnType<typeof appointmentDetailsQuery>['prepare']>;
+const preparedDetails = new WeakMap<Db, Map<string, PreparedDetails>>();
+
+/**
+ * A visit in scope with everything the details need in one query: the visit, its provider, department,
+ * clinic and encounter, and its patient (in scope too) with what their banner shows. The query of an
+ * organisation-wide scope is a prepared statement (one per organisation, so a bounded number): it is
+ * the hot path of the portrait, and planning its nine joins costs more than running them.
+ */
+export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { sid: string } | { nid: string }) {
+  const kind = 'sid' in by ? 'sid' : 'nid';
+  const key = 'sid' in by ? by.sid : by.nid;
+  if (scope.providerIds !== undefined) {
+    const [row] = await appointmentDetailsQuery(db, scope, kind).execute({ key });
+    return row;
+  }
+  const statements = preparedDetails.get(db) ?? new Map<string, PreparedDetails>();
+  preparedDetails.set(db, statements);
+  const name = `appointment_details_${kind}_${scope.organisationId.replace(/-/g, '')}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = appointmentDetailsQuery(db, scope, kind).prepare(name);
+    statements.set(name, statement);
+  }
+  const [row] = await statement.execute({ key });
   return row;
 }
 
@@ -220,7 +278,7 @@ export async function findAppointmentDetailsRow(db: Db, scope: CareScope, by: { 
  * The patient's visits in scope, without entries in error, oldest first: one indexed read
  * (`appointments_patient`); a patient has tens of visits, not thousands.
  */
-export async function patientVisits(db: Db, scope: CareScope, patientId: string) {
+export async function patientVisits(db: Db, scope: CareScope, patientId: string): Promise<VisitRow[]> {
   return db
     .select({
       sid: appointments.id,

@@ -440,6 +440,18 @@ describe('getAppointmentDetails', () => {
     expect(banner.upcomingVisits.map((visit) => visit.sid)).toEqual(
       isTodayAhead ? [appointment.id, later.id] : [later.id],
     );
+    const details = (await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id })).json<{
+      result: { patient: PatientDemographics };
+    }>().result;
+    expect(details.patient.recentVisits).toEqual(banner.recentVisits);
+    expect(details.patient.upcomingVisits).toEqual(banner.upcomingVisits);
+    const { user, token: providerToken } = await tokenFor({ organisationId, view: 'Provider' });
+    await linkUserToProvider(db(), user.id, team.provider.id);
+    const asProvider = (await call('/getAppointmentDetails', providerToken, { summaryId: appointment.id })).json<{
+      result: { patient: PatientDemographics };
+    }>().result;
+    // The provider sees their own visit; the others (no provider) are their patient's, so in scope too.
+    expect(asProvider.patient.recentVisits).toEqual(banner.recentVisits);
   });
 
   it('answers 404 for another organisation’s visit and a provider’s visit outside their scope', async () => {

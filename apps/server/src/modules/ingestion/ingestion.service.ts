@@ -61,6 +61,8 @@ const TABLE_ORDER: readonly TableName[] = [
 /**
  * The links each table takes from FHIR; one the resource does not give is emptied on re-import, so a
  * row always says what its source says. Links FHIR does not carry (a provider's department) are kept.
+ * A row whose patient (or a department whose clinic) cannot be found is rejected; other links are
+ * left empty when they do not resolve.
  */
 const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   clinics: [],
@@ -80,8 +82,6 @@ const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   claimDiagnoses: ['patientId'],
   coverages: ['patientId'],
 };
-/** Links without which a row means nothing; any other unresolved link is left empty. */
-const REQUIRED_LINKS: readonly LinkColumn[] = ['patientId', 'clinicId'];
 
 interface MappedResource {
   index: number;
@@ -180,23 +180,14 @@ async function writeRows(
     );
     const bySourceId = new Map<string, Record<string, unknown>>();
     for (const { resource, row } of planned) {
-      if (failed.has(resource.index)) continue;
-      const values: Record<string, unknown> = { ...row.values, ...scope };
-      let missing: LinkColumn | undefined;
-      for (const column of MAPPED_LINKS[table]) {
-        const sourceId = row.refs[column];
-        const id = sourceId === undefined ? undefined : ids.get(LINK_TARGETS[column])?.get(sourceId);
-        if (!id && REQUIRED_LINKS.includes(column)) missing = column;
-        values[column] = id ?? null;
-      }
-      if (missing) {
+      const linked = linkRow(table, row, ids);
+      if (typeof linked === 'string') {
         failed.add(resource.index);
-        const reason = missing === 'patientId' ? 'unknown patient' : 'unknown organization';
-        rejected.push({ index: resource.index, resourceType: resource.resourceType, id: resource.id, reason });
+        rejected.push({ index: resource.index, resourceType: resource.resourceType, id: resource.id, reason: linked });
         continue;
       }
-      if (typeof values.patientId === 'string') changedPatients.add(values.patientId);
-      bySourceId.set(row.values.sourceId, values);
+      if (typeof linked.patientId === 'string') changedPatients.add(linked.patientId);
+      bySourceId.set(row.values.sourceId, { ...linked, ...scope });
     }
     const stored = await upsertRows(db, table, [...bySourceId.values()]);
     if (table === 'patients') for (const row of stored) changedPatients.add(row.id);
@@ -204,6 +195,23 @@ async function writeRows(
   }
   await markPatientsChanged(db, options.organisationId, [...changedPatients]);
   return failed;
+}
+
+/** The row's values with its links as row ids, or why it cannot be written. */
+function linkRow(
+  table: TableName,
+  row: MappedRow,
+  ids: ReadonlyMap<TableName, ReadonlyMap<string, string>>,
+): Record<string, unknown> | string {
+  const values: Record<string, unknown> = { ...row.values };
+  for (const column of MAPPED_LINKS[table]) {
+    const sourceId = row.refs[column];
+    const id = sourceId === undefined ? undefined : ids.get(LINK_TARGETS[column])?.get(sourceId);
+    if (!id && column === 'patientId') return 'unknown patient';
+    if (!id && column === 'clinicId' && table === 'departments') return 'unknown organization';
+    values[column] = id ?? null;
+  }
+  return values;
 }
 
 function remember(

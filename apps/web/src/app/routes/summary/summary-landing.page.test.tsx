@@ -21,6 +21,11 @@ function renderLanding(path: string) {
     [
       { path: '/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
       { path: '/overlay/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
+      { path: '/overlay/clinical/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
+      {
+        path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId/:tab',
+        element: <p>overlay tab</p>,
+      },
       { path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>portrait</p> },
       { path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>overlay portrait</p> },
     ],
@@ -60,6 +65,13 @@ describe('the summary landing page', () => {
     const router = renderLanding(`/overlay/${SID}`);
     expect(await screen.findByText('overlay portrait')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/overlay/patient/${PATIENT_ID}/appointment/${SID}`);
+  });
+
+  it('opens the overlay at the tab its path names', async () => {
+    answerDetails({ result: { appointment: { sid: SID }, patient: { cairnPatientId: PATIENT_ID } } });
+    const router = renderLanding(`/overlay/clinical/${SID}`);
+    expect(await screen.findByText('overlay tab')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/overlay/patient/${PATIENT_ID}/appointment/${SID}/clinical-summary`);
   });
 
   it("shows 'Failed to fetch appointment details' for an empty answer", async () => {

@@ -8,6 +8,23 @@ import NotFoundPage from '../errors/not-found.page';
 /** Cairn's ids are UUIDs; a single-segment path that is not one is simply an unknown page. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The overlay summary paths that open one tab of the portrait (spec §2). */
+const OVERLAY_TABS: Record<string, string> = {
+  hcc: 'dx-summary',
+  clinical: 'clinical-summary',
+  documents: 'documents',
+  alerts: 'quality',
+  ambient: 'ambient',
+};
+
+/** The portrait of the visit: full screen, or in the overlay opened at the tab its path names. */
+function portraitPath(pathname: string, params: { cairnPatientId: string; cairnAppointmentId: string }): string {
+  if (!isOverlayPath(pathname)) return paths.patientAppointment.href(params);
+  const overlay = paths.overlayPatientAppointment.href(params);
+  const tab = OVERLAY_TABS[pathname.split('/')[2] ?? ''];
+  return tab ? `${overlay}/${tab}` : overlay;
+}
+
 /** /:cairnAppointmentId and its overlay variants: the visit's summary, which is its patient's portrait. */
 export default function SummaryLandingPage() {
   const { cairnAppointmentId } = useParams();
@@ -27,8 +44,6 @@ function RedirectToPortrait({ sid }: { sid: string }) {
   if (!data)
     return <Spin size="large" aria-label="Opening the visit" style={{ display: 'block', margin: '96px auto' }} />;
   const params = { cairnPatientId: data.patient.cairnPatientId, cairnAppointmentId: sid };
-  const target = isOverlayPath(pathname)
-    ? paths.overlayPatientAppointment.href(params)
-    : paths.patientAppointment.href(params);
+  const target = portraitPath(pathname, params);
   return <Navigate to={target} replace />;
 }

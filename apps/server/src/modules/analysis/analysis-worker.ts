@@ -13,7 +13,10 @@ export interface AnalysisWorker {
 export interface WorkerOptions extends RunOptions {
   /** Fallback poll when no notification arrives (default 3 s). */
   pollMs?: number;
-  /** Jobs claimed per transaction (default 50). */
+  /**
+   * Jobs claimed per transaction (default 50; 10 on PGlite, whose one connection serves the requests
+   * too and waits while a batch's snapshot is read).
+   */
   batchSize?: number;
   /** How often the daily refresh runs (default hourly). */
   refreshMs?: number;
@@ -37,6 +40,7 @@ async function runBatch(database: Database, options: RunOptions & { batchSize?: 
  */
 export function startAnalysisWorker(database: Database, options: WorkerOptions): AnalysisWorker {
   const pollMs = options.pollMs ?? 3000;
+  const runOptions = { ...options, batchSize: options.batchSize ?? (database.kind === 'pglite' ? 10 : DEFAULT_BATCH) };
   // Changed by stop() and by notifications while the loop awaits.
   const state = { isStopped: false, isNotified: false };
   let wake: (() => void) | undefined;
@@ -63,7 +67,7 @@ export function startAnalysisWorker(database: Database, options: WorkerOptions):
     while (!state.isStopped) {
       let claimed = 0;
       try {
-        claimed = await runBatch(database, options);
+        claimed = await runBatch(database, runOptions);
       } catch (error) {
         options.log.error({ error: error instanceof Error ? error.name : 'Error' }, 'analysis worker batch failed');
       }
@@ -161,16 +165,25 @@ async function listenOnPostgres(pool: pg.Pool, onNotify: () => void): Promise<()
   };
 }
 
-/** Runs pending analysis jobs until none is left; answers how many ran (tests, seed command). */
+/**
+ * Runs pending analysis jobs until none is left; answers how many ran (tests, seed command). On
+ * PostgreSQL several batches run at once (by default 3), so that one batch's reads overlap another's
+ * computation; PGlite has one connection, so one.
+ */
 export async function drainAnalysisQueue(
   database: Database,
-  options: Partial<RunOptions> & { batchSize?: number } = {},
+  options: Partial<RunOptions> & { batchSize?: number; concurrency?: number } = {},
 ): Promise<number> {
   const runOptions = { log: silentLog, ...options };
-  let total = 0;
-  for (;;) {
-    const claimed = await runBatch(database, runOptions);
-    if (claimed === 0) return total;
-    total += claimed;
-  }
+  const loops = Math.max(1, options.concurrency ?? (database.kind === 'postgres' ? 3 : 1));
+  const drainLoop = async () => {
+    let total = 0;
+    for (;;) {
+      const claimed = await runBatch(database, runOptions);
+      if (claimed === 0) return total;
+      total += claimed;
+    }
+  };
+  const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
+  return totals.reduce((sum, total) => sum + total, 0);
 }

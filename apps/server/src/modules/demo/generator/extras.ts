@@ -171,7 +171,7 @@ function addHieRecords(context: PatientContext): void {
   });
 }
 
-/** A specialist's letter, kept as a PDF original. */
+/** A partner cardiologist's letter, sent through the HIE and kept as a PDF original. */
 function addConsultLetter(context: PatientContext, visitDates: readonly string[]): void {
   const date = visitDates.at(-1);
   if (!date) return;
@@ -186,7 +186,7 @@ function addConsultLetter(context: PatientContext, visitDates: readonly string[]
     documentDate: date,
     contentType: 'application/pdf',
     text: consultLetterText(context),
-    source: 'EHR',
+    source: 'HIE',
     sourceId: context.sourceId('consult'),
     original: 'pdf',
   });

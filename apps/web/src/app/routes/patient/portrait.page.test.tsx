@@ -188,6 +188,16 @@ describe('the portrait', () => {
     expect(screen.getByText('This visit was cancelled.')).toBeInTheDocument();
   });
 
+  it('reports an unknown tab even when the patient does not exist', async () => {
+    answer({
+      '/getPatientDemographics': () => {
+        throw new ApiError({ code: 'NOT_FOUND', status: 404, message: 'Patient not found.' });
+      },
+    });
+    renderPortrait(`/patient/${PATIENT_ID}/no-such-tab`, ONLY_EMPTY_TABS);
+    expect(await screen.findByText('Tab not found')).toBeInTheDocument();
+  });
+
   it('moves to the next patient of the day', async () => {
     answer({
       '/getAppointmentDetails': () => ({ result: details }),

@@ -46,13 +46,17 @@ export default function PortraitPage() {
   const { pathname } = useLocation();
   const tabs = useAllowedTabs();
   const { patient, visit, error, isPending } = usePortraitData(cairnPatientId, cairnAppointmentId);
+  const lastSegment = pathname.replace(/\/$/, '').split('/').at(-1);
+  const activeTab = findTabByPath(lastSegment);
+  const isUnknownTab = !activeTab && lastSegment !== cairnPatientId && lastSegment !== cairnAppointmentId;
   if (error) {
+    // An unknown tab is reported as such whoever the patient is (spec §2).
+    if (isUnknownTab) return <Outlet />;
     if (error instanceof ApiError && error.code === 'NOT_FOUND')
       return <PatientNotFound message={error.serverMessage} />;
     throw error;
   }
   const overlay = isOverlayPath(pathname);
-  const activeTab = findTabByPath(pathname.split('/').at(-1));
   const hrefOf = (tab: PortraitTab): string => {
     if (overlay) {
       const base = activeTab ? pathname.slice(0, pathname.lastIndexOf('/')) : pathname.replace(/\/$/, '');

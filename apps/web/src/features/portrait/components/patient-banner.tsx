@@ -47,7 +47,7 @@ export function PatientBanner({ patient, visit, actions, navigation }: PatientBa
     });
   }
   return (
-    <Card size="small" role="region" aria-label="Patient banner">
+    <Card size="small" role="region" aria-label="Patient banner" data-testid="patient-banner">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={8}>
           <Typography.Title level={4} style={{ margin: 0 }}>

@@ -35,19 +35,24 @@ export interface StoredRow {
 
 /**
  * Inserts or updates rows on `(organisation_id, source, source_id)` and answers the id and source id
- * of each. Each chunk of rows goes as one JSON parameter read by `json_to_recordset`: PostgreSQL and
+ * of each (unless `returning` is false: nothing links to the rows of most tables). Each chunk of rows goes as one JSON parameter read by `json_to_recordset`: PostgreSQL and
  * PGlite parse one JSON document much faster than thousands of bound parameters (the ingestion budget
- * is 5,000 resources a second). A key absent from a row is NULL, so mappers give every column.
+ * is 5,000 resources a second). A key absent from a row is NULL, so mappers give every column. The
+ * organisation and source are parameters of the statement, not repeated in every row.
  */
 export async function upsertRows(
   db: Db,
   name: TableName,
+  scope: { organisationId: string; source: string },
   rows: readonly Record<string, unknown>[],
+  options: { returning: boolean } = { returning: true },
 ): Promise<StoredRow[]> {
   if (rows.length === 0) return [];
   const table = TABLES[name] as typeof schema.conditions;
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => columns[key]);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
+    (key) => columns[key] && key !== 'organisationId' && key !== 'source',
+  );
   const names = keys.map((key) => `"${columns[key]?.name ?? key}"`);
   const recordType = keys.map((key, index) => `${names[index] ?? ''} ${columns[key]?.getSQLType() ?? 'text'}`);
   const updates = keys
@@ -58,12 +63,13 @@ export async function upsertRows(
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS).map((row) => rowJson(row, keys, columns));
     const result: unknown = await db.execute(sql`
-      insert into ${sql.raw(`"${tableName}"`)} (${sql.raw(names.join(', '))})
-      select ${sql.raw(names.join(', '))}
+      insert into ${sql.raw(`"${tableName}"`)} (organisation_id, source, ${sql.raw(names.join(', '))})
+      select ${scope.organisationId}::uuid, ${scope.source}::text, ${sql.raw(names.join(', '))}
       from json_to_recordset(${JSON.stringify(chunk)}::json) as rows(${sql.raw(recordType.join(', '))})
       on conflict (organisation_id, source, source_id)
       do update set ${sql.raw([...updates, 'updated_at = now()'].join(', '))}
-      returning id, source_id`);
+      ${options.returning ? sql`returning id, source_id` : sql``}`);
+    if (!options.returning) continue;
     // Both drivers answer `{ rows }`; the shared Db type does not say so.
     const { rows: written } = result as { rows: { id: string; source_id: string }[] };
     for (const row of written) stored.push({ id: row.id, sourceId: row.source_id });

@@ -39,6 +39,9 @@ export interface ImportResult {
   rejected: Rejection[];
 }
 
+/** The tables other rows link to: their ids are needed as the import goes on. */
+const LINKED_TABLES: ReadonlySet<TableName> = new Set(Object.values(LINK_TARGETS));
+
 /** Dependency order: what a row links to is written before it. */
 const TABLE_ORDER: readonly TableName[] = [
   'clinics',
@@ -187,9 +190,10 @@ async function writeRows(
         continue;
       }
       if (typeof linked.patientId === 'string') changedPatients.add(linked.patientId);
-      bySourceId.set(row.values.sourceId, { ...linked, ...scope });
+      bySourceId.set(row.values.sourceId, linked);
     }
-    const stored = await upsertRows(db, table, [...bySourceId.values()]);
+    const returning = LINKED_TABLES.has(table);
+    const stored = await upsertRows(db, table, scope, [...bySourceId.values()], { returning });
     if (table === 'patients') for (const row of stored) changedPatients.add(row.id);
     remember(ids, table, stored);
   }

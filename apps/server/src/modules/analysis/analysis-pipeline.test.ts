@@ -199,6 +199,17 @@ describe('the analysis pipeline', () => {
   });
 });
 
+it('finishes the job in hand when stopped', async () => {
+  const patient = await diabeticPatient();
+  await markPatientsChanged(database.db, organisationId, [patient.id]);
+  const worker = startAnalysisWorker(database, { log: { error: () => undefined }, pollMs: 60_000 });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await worker.stop();
+  const [job] = await database.db.select().from(analysisJobs).where(eq(analysisJobs.patientId, patient.id));
+  expect(['pending', 'done']).toContain(job?.status);
+  if (job?.status === 'done') expect(await analysisOf(patient.id)).toBeDefined();
+});
+
 describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('two workers on PostgreSQL', () => {
   it('never run the same job twice', async () => {
     const ids: string[] = [];

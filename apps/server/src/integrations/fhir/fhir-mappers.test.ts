@@ -158,4 +158,26 @@ describe('FHIR R4 mappers', () => {
       map({ resourceType: 'Procedure', id: 'y', code: snomed('1', 'x'), subject: { reference: 'urn:uuid:p1' } }),
     ).toThrow('performed date');
   });
+
+  it('refuse a date that does not exist and drop a value that is not a number', () => {
+    expect(() =>
+      map({
+        resourceType: 'Immunization',
+        id: 'i',
+        vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '140' }] },
+        patient: { reference: 'urn:uuid:p1' },
+        occurrenceDateTime: '2024-02-30',
+      }),
+    ).toThrow('occurrenceDateTime');
+    const [row] = map({
+      resourceType: 'Observation',
+      id: 'o',
+      code: { coding: [{ system: 'http://loinc.org', code: '2160-0' }] },
+      subject: { reference: 'urn:uuid:p1' },
+      effectiveDateTime: '2024',
+      valueQuantity: { value: 'high' },
+      referenceRange: [{ low: { value: '0.6' } }],
+    });
+    expect(row?.values).toMatchObject({ effectiveDate: '2024-01-01', value: null, referenceLow: null });
+  });
 });

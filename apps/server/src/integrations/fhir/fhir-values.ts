@@ -5,12 +5,23 @@ export class MappingError extends Error {
   override name = 'MappingError';
 }
 
-/** The calendar date of a FHIR date or dateTime as written (no time-zone shift); partial dates get day 1. */
+/**
+ * The calendar date of a FHIR date or dateTime as written (no time-zone shift); partial dates get day
+ * 1. A date that does not exist (2019-02-30) is no date: the database would refuse the whole bundle.
+ */
 export function dateOf(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(value);
   if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2] ?? '1'), Number(match[3] ?? '1')];
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1 || parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day) return undefined;
   return `${match[1] ?? ''}-${match[2] ?? '01'}-${match[3] ?? '01'}`;
+}
+
+/** A finite number, or null (a malformed value must not reach a numeric column). */
+export function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 export function requireDate(value: unknown, field: string): string {

@@ -26,7 +26,7 @@ export function mapClaim(resource: FhirResource, sourceId: string, context: MapC
   const serviceDate = requireDate(claim.billablePeriod?.start ?? claim.created, 'billablePeriod.start or created');
   const rows: MappedRow[] = [];
   (claim.diagnosis ?? []).forEach((diagnosis, position) => {
-    const sequence = typeof diagnosis.sequence === 'number' ? diagnosis.sequence : position + 1;
+    const sequence = Number.isInteger(diagnosis.sequence) ? Number(diagnosis.sequence) : position + 1;
     const concept =
       diagnosis.diagnosisCodeableConcept ?? context.resolve<ConditionResource>(diagnosis.diagnosisReference)?.code;
     const { icdCode, icdMapped } = icdOf(concept, context);

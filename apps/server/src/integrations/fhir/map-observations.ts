@@ -1,6 +1,6 @@
 import type { CodeableConcept, FhirResource, Period, Quantity, Reference, ReferenceRange } from './fhir-types';
 import { SYSTEMS } from './fhir-types';
-import { codeIn, displayOf, firstCode, firstOfConcepts, MappingError, requireDate } from './fhir-values';
+import { codeIn, displayOf, firstCode, firstOfConcepts, MappingError, numberOrNull, requireDate } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';
 
@@ -78,17 +78,17 @@ function valueColumns(value: ObservationValue) {
   if (!loinc) throw new MappingError('observation without code');
   const range = value.referenceRange?.[0];
   const coded = value.valueCodeableConcept?.coding?.[0];
-  const number = value.valueQuantity?.value ?? value.valueInteger;
+  const number = numberOrNull(value.valueQuantity?.value ?? value.valueInteger);
   return {
     loinc,
     display: displayOf(value.code) ?? loinc,
-    value: typeof number === 'number' ? number : null,
+    value: number,
     unit: value.valueQuantity?.unit ?? value.valueQuantity?.code ?? null,
     valueCode: coded?.code ?? null,
     valueSystem: coded?.system ?? null,
     valueText: valueTextOf(value),
-    referenceLow: range?.low?.value ?? null,
-    referenceHigh: range?.high?.value ?? null,
+    referenceLow: numberOrNull(range?.low?.value),
+    referenceHigh: numberOrNull(range?.high?.value),
     interpretation: firstOfConcepts(value.interpretation) ?? null,
   };
 }

@@ -226,6 +226,7 @@ export const appointments = pgTable(
     bySource('appointments', table),
     index('appointments_day').on(table.organisationId, table.serviceDate, table.startAt),
     index('appointments_provider_day').on(table.providerId, table.serviceDate),
+    index('appointments_department_day').on(table.departmentId, table.serviceDate),
     index('appointments_patient').on(table.patientId, table.startAt),
   ],
 );

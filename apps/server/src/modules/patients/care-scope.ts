@@ -42,7 +42,8 @@ export function patientInScope(scope: CareScope): SQL {
   const inOrganisation = eq(patients.organisationId, scope.organisationId);
   if (!scope.providerIds) return inOrganisation;
   const ids = [...scope.providerIds];
-  const withBookedVisit = sql`exists (select 1 from ${appointments} where ${appointments.patientId} = ${patients.id} and ${inArray(appointments.providerId, ids)})`;
+  // An uncorrelated `in (subquery)` runs once; a correlated `exists` under `or` would run per patient.
+  const withBookedVisit = sql`${patients.id} in (select ${appointments.patientId} from ${appointments} where ${inArray(appointments.providerId, ids)})`;
   return and(inOrganisation, or(inArray(patients.primaryProviderId, ids), withBookedVisit)) as SQL;
 }
 
@@ -51,7 +52,7 @@ export function appointmentInScope(scope: CareScope): SQL {
   const inOrganisation = eq(appointments.organisationId, scope.organisationId);
   if (!scope.providerIds) return inOrganisation;
   const ids = [...scope.providerIds];
-  const ofTheirPatient = sql`exists (select 1 from ${patients} where ${patients.id} = ${appointments.patientId} and ${inArray(patients.primaryProviderId, ids)})`;
+  const ofTheirPatient = sql`${appointments.patientId} in (select ${patients.id} from ${patients} where ${inArray(patients.primaryProviderId, ids)})`;
   return and(inOrganisation, or(inArray(appointments.providerId, ids), ofTheirPatient)) as SQL;
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_department_day" ON "appointments" USING btree ("department_id","service_date");

@@ -2,7 +2,7 @@ import type { Permission, SignInStatus } from '@cairn/contracts';
 import { useSyncExternalStore } from 'react';
 import { STALE_TOKEN_MS } from '../config/constants';
 import { decodeToken, secondsLeft } from './jwt';
-import { LOCAL_STORAGE_KEYS } from './storage-keys';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storage-keys';
 
 /** Permissions as the token carries them: a boolean or the string 'true' (spec §3). */
 export type PermissionMap = Partial<Record<Permission, boolean | 'true'>>;
@@ -55,6 +55,8 @@ export const sessionStore = {
   /** Clears the session (invalid or missing token, sign-out): the stored tokens go with it. */
   reset(): void {
     clearStoredTokens();
+    // The schedule's cached summaries list holds patient names: it must not outlive the session.
+    for (const key of Object.values(SESSION_STORAGE_KEYS)) sessionStorage.removeItem(key);
     sessionStore.setState({ ...LOGGED_OUT });
   },
 };

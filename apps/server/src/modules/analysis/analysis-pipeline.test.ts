@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import {
   analysisJobs,
   appointments,
@@ -215,10 +215,13 @@ describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('two workers on Postgre
     const ids: string[] = [];
     for (let index = 0; index < 120; index++) ids.push((await createPatient(database.db, { organisationId })).id);
     await markPatientsChanged(database.db, organisationId, ids);
+    // A second process: its own pool on the same database.
+    if (database.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const other = await openDatabase({ databaseUrl: database.driver.pool.options.connectionString, dataDir: '' });
     const [first, second] = await Promise.all([
-      drainAnalysisQueue(database, { batchSize: 5 }),
-      drainAnalysisQueue(database, { batchSize: 5 }),
-    ]);
+      drainAnalysisQueue(database, { batchSize: 5, concurrency: 1 }),
+      drainAnalysisQueue(other, { batchSize: 5, concurrency: 1 }),
+    ]).finally(() => other.close());
     expect(first + second).toBe(120);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import {
   conditions,
   coverages,
   departments,
+  diagnosticReports,
   documents,
   medications,
   patients,
@@ -195,6 +196,18 @@ describe('importing a bundle with unreadable resources and documents', () => {
             reaction: [{ manifestation: [{ text: 'Hives' }] }],
           },
         },
+        {
+          resource: {
+            resourceType: 'DiagnosticReport',
+            id: 'dr-1',
+            category: [{ coding: [{ code: 'RAD' }] }],
+            code: { coding: [{ system: 'http://loinc.org', code: '36643-5', display: 'Chest X-ray' }] },
+            subject: { reference: 'Patient/hie-1' },
+            effectiveDateTime: '2025-02-01T10:00:00Z',
+            conclusion: 'Hyperinflation consistent with emphysema.',
+            presentedForm: [{ contentType: 'text/plain', data: base64('Impression: emphysema.') }],
+          },
+        },
       ],
     };
     result = await importBundle(database.db, { organisationId, source: 'HIE', bundle, fileStore });
@@ -218,6 +231,24 @@ describe('importing a bundle with unreadable resources and documents', () => {
       Coverage: 1,
       MedicationStatement: 1,
       AllergyIntolerance: 1,
+      DiagnosticReport: 1,
+    });
+  });
+
+  it('keeps a diagnostic report and its presented form as a document', async () => {
+    const [report] = await database.db.select().from(diagnosticReports).where(eq(diagnosticReports.sourceId, 'dr-1'));
+    expect(report).toMatchObject({
+      code: '36643-5',
+      category: 'RAD',
+      effectiveDate: '2025-02-01',
+      conclusion: 'Hyperinflation consistent with emphysema.',
+    });
+    const [form] = await database.db.select().from(documents).where(eq(documents.sourceId, 'dr-1#form1'));
+    expect(form).toMatchObject({
+      title: 'Chest X-ray',
+      text: 'Impression: emphysema.',
+      typeCode: '36643-5',
+      documentDate: '2025-02-01',
     });
   });
 

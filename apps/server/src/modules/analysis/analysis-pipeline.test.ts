@@ -15,6 +15,8 @@ import { runMigrations } from '../../db/migrate';
 import { openTestDatabase } from '../../testing/build-test-app';
 import { createAppointment, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
+import type { PatientRecord } from '@cairn/clinical';
+import { computeAnalysis } from './analysis-compute';
 import { queueDailyRefresh } from './analysis-jobs';
 import { markPatientsChanged } from './analysis-queue';
 import { localToday } from './analysis-run';
@@ -85,6 +87,27 @@ describe('the analysis pipeline', () => {
     await drainAnalysisQueue(database);
     const counts = await currentAnalysisCounts(database.db, organisationId, [patient.id]);
     expect(counts.get(patient.id)?.openSuggestions).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reruns an analysis whose data changed while it was computed, and only the rerun is current', async () => {
+    const patient = await diabeticPatient();
+    await markPatientsChanged(database.db, organisationId, [patient.id]);
+    let change: Promise<void> | undefined;
+    let runs = 0;
+    const compute = (record: PatientRecord, asOf: string) => {
+      runs += 1;
+      // New data arrives after the snapshot was read, before the analysis is stored.
+      change ??= markPatientsChanged(database.db, organisationId, [patient.id]);
+      return computeAnalysis(record, asOf);
+    };
+    await drainAnalysisQueue(database, { compute });
+    await change;
+    // The analysis of the older data was stored with its own version, and the change queued a rerun
+    // (which the same drain may already have run).
+    await drainAnalysisQueue(database, { compute });
+    expect(runs).toBe(2);
+    expect((await analysisOf(patient.id))?.dataVersion).toBe(patient.dataVersion + 2);
+    expect((await currentAnalysisCounts(database.db, organisationId, [patient.id])).has(patient.id)).toBe(true);
   });
 
   it('retries a failing job, then fails it with the error class and no patient data', async () => {

@@ -94,9 +94,9 @@ export function startAnalysisWorker(database: Database, options: WorkerOptions):
       clearInterval(refreshTimer);
       wakeUp();
       await loop;
-      await (
-        await unlisten
-      )();
+      const unsubscribe = await unlisten;
+      // The database may already be closed (the app closes it in an onClose hook of its own).
+      await unsubscribe().catch(() => undefined);
     },
   };
 }

@@ -114,7 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   if (options.analysisWorker) {
     const worker = startAnalysisWorker(database, { log: app.log });
-    app.addHook('onClose', () => worker.stop());
+    app.addHook('preClose', () => worker.stop());
   }
   await registerStaticWeb(app, config.webDistDir);
   return app;

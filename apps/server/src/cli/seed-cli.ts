@@ -3,6 +3,7 @@
 // under CAIRN_DATA_DIR unless DATABASE_URL), after applying migrations. Progress goes to stderr; the
 // last line of stdout is a JSON summary.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -40,6 +41,9 @@ try {
     ...(values.today ? { today: values.today } : {}),
     onProgress: (message) => console.error(message),
   });
+  // Fresh planner statistics after a bulk load: without them the analysis queries pick sequential scans.
+  console.error('analysing table statistics...');
+  await database.db.execute(sql`analyze`);
   let analysed: { analyses: number; analysisSeconds: number } | undefined;
   if (values.analyse) {
     const started = performance.now();

@@ -60,7 +60,7 @@ describe('demo seed', () => {
     expect(accounts?.map((account) => account.username)).toContain('demo.provider');
     const started = performance.now();
     await seedDemo(db, { ...test.config, dataDir }, { today });
-    console.info(`demo data seed on PGlite: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.info(`demo data seed on ${test.app.database.kind}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     expect(await countOf(patients)).toBe(DEMO_PATIENTS);
     expect(await countOf(analysisJobs)).toBe(DEMO_PATIENTS);

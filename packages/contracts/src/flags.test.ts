@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_DEFAULTS, FLAG_NAMES, FRONTEND_TAB_KEYS, FRONTEND_TABS, flagDefinition, flagValues } from './flags';
+import { FLAG_DEFAULTS, FLAG_NAMES, FRONTEND_TAB_KEYS, FRONTEND_TABS, flagValues } from './flags';
+import { flagDefinition } from './flag-admin';
 
 describe('feature-flag contracts', () => {
   it('gives every flag a default that fits its own schema', () => {

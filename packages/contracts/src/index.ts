@@ -5,6 +5,7 @@ export * from './system';
 export * from './auth-enums';
 export * from './auth';
 export * from './flags';
+export * from './flag-admin';
 export * from './sso';
 export * from './schedule';
 export * from './patients';

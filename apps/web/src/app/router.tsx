@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { FirstAllowedTabRedirect } from '../features/portrait/components/first-allowed-tab-redirect';
 import { RequireSession } from '../features/auth/components/login-gate';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
@@ -55,7 +54,15 @@ const PORTRAIT = { title: 'Patient Portrait' };
 function portraitRoutes(base: string): RouteObject[] {
   const tabs: RouteObject[] = [
     // The first tab the user's flags allow (spec §2), not simply the first tab.
-    { index: true, element: <FirstAllowedTabRedirect /> },
+    {
+      // Loaded with the portrait, not with the app's entry: /login never needs the tab flags.
+      index: true,
+      lazy: () =>
+        loadComponent(
+          async () =>
+            (await import('../features/portrait/components/first-allowed-tab-redirect')).FirstAllowedTabRedirect,
+        ),
+    },
     page(':tab', portraitTab),
   ];
   return [

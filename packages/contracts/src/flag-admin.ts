@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { resultEnvelope } from './envelope';
+import { FLAG_NAMES, FLAG_VALUE_SCHEMAS, flagValues, type FlagName } from './flags';
+
+// The admin side of feature flags (targeting rules, the admin tool's calls), apart from flags.ts so
+// that the web's first load, which only reads flag values, does not build these schemas.
+
+/**
+ * How a clause compares a flag-user attribute with its values. `in`/`notIn` test equality with any
+ * value; `contains` tests that a list attribute (permissions) holds any value; `startsWith` and
+ * `endsWith` compare text (an email domain). No regular expressions: a rule must not be able to hang
+ * the evaluator.
+ */
+export const FLAG_CLAUSE_OPERATORS = ['in', 'notIn', 'contains', 'startsWith', 'endsWith'] as const;
+export type FlagClauseOperator = (typeof FLAG_CLAUSE_OPERATORS)[number];
+
+const clauseValue = z.union([z.string().max(500), z.number(), z.boolean()]);
+
+/** One test on one attribute of the flag user (`key`, `email`, or a custom attribute such as `view`). */
+export const flagClause = z.strictObject({
+  attribute: z
+    .string()
+    .regex(/^[A-Za-z_][\w]{0,63}$/, 'An attribute is a word of at most 64 characters (key, email, view, ...)'),
+  operator: z.enum(FLAG_CLAUSE_OPERATORS),
+  values: z.array(clauseValue).min(1).max(500),
+});
+export type FlagClause = z.infer<typeof flagClause>;
+
+function ruleOf<T extends z.ZodType>(value: T) {
+  return z.strictObject({
+    description: z.string().max(200).optional(),
+    /** All clauses must hold for the rule to match. */
+    clauses: z.array(flagClause).min(1).max(20),
+    value,
+  });
+}
+
+/** A rule as stored: the first rule whose clauses all hold gives the flag's value. */
+export interface FlagRule<V = unknown> {
+  description?: string;
+  clauses: FlagClause[];
+  value: V;
+}
+
+function flagDefinitionOf<N extends FlagName>(key: N) {
+  const value = FLAG_VALUE_SCHEMAS[key];
+  return z.strictObject({
+    key: z.literal(key),
+    defaultValue: value,
+    rules: z.array(ruleOf(value)).max(50).default([]),
+    description: z.string().max(500).default(''),
+  });
+}
+
+/** Body of setFeatureFlag: the flag, its default value and its ordered rules, each value typed by the flag. */
+export const flagDefinition = z.discriminatedUnion(
+  'key',
+  FLAG_NAMES.map((name) => flagDefinitionOf(name)) as unknown as [
+    ReturnType<typeof flagDefinitionOf>,
+    ...ReturnType<typeof flagDefinitionOf>[],
+  ],
+);
+export type FlagDefinition = z.infer<typeof flagDefinition>;
+
+/** A flag as an organisation stores it (admin list). */
+export const storedFlag = z.object({
+  key: z.enum(FLAG_NAMES as [FlagName, ...FlagName[]]),
+  defaultValue: z.json(),
+  rules: z.array(ruleOf(z.json())),
+  description: z.string(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.string().nullable(),
+});
+export type StoredFlag = z.infer<typeof storedFlag>;
+
+const flagName = z.enum(FLAG_NAMES as [FlagName, ...FlagName[]]);
+
+export const listFeatureFlags = defineEndpoint({
+  method: 'POST',
+  path: '/flags/list',
+  summary: "The flags stored for the admin's organisation (admins only)",
+  tags: ['flags'],
+  auth: 'user',
+  v2: true,
+  body: z.strictObject({}),
+  response: resultEnvelope(z.object({ flags: z.array(storedFlag), defaults: flagValues })),
+});
+
+export const setFeatureFlag = defineEndpoint({
+  method: 'POST',
+  path: '/flags/set',
+  summary: "Set a flag's default value and targeting rules for the admin's organisation (admins only)",
+  tags: ['flags'],
+  auth: 'user',
+  v2: true,
+  body: flagDefinition,
+  response: resultEnvelope(storedFlag),
+});
+
+export const deleteFeatureFlag = defineEndpoint({
+  method: 'POST',
+  path: '/flags/delete',
+  summary: "Remove an organisation's flag, so that it reads as Cairn's default (admins only)",
+  tags: ['flags'],
+  auth: 'user',
+  v2: true,
+  body: z.strictObject({ key: flagName }),
+  response: resultEnvelope(z.object({ deleted: z.boolean() })),
+});

@@ -5,3 +5,4 @@ export * from './assertion';
 export * from './care-gaps';
 export * from './suspecting';
 export * from './hcc';
+export { createRandom } from './testing/random';

@@ -3,6 +3,7 @@
 // `{"imported":{...},"rejected":[...],"totals":{...}}`. Exit 0 when it ran (even with rejections), 1 on
 // usage errors and unreadable files.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -11,6 +12,9 @@ import { seedDemo } from '../modules/demo/demo-seed';
 import { findOrganisationBySlug } from '../modules/ingestion/ingestion.repository';
 import { importBundle, organisationTotals, type Rejection } from '../modules/ingestion/ingestion.service';
 import { ImportFileError, readImportFiles } from '../modules/ingestion/import-files';
+
+/** Resources imported in one run past which the planner's statistics are refreshed. */
+const ANALYZE_AFTER = 10_000;
 
 const USAGE = 'Usage: npm run --silent import -- [--org SLUG] [--source EHR|HIE] FILE...';
 
@@ -50,6 +54,9 @@ async function main(argv: string[]): Promise<void> {
         `${input.file}: ${String(resources)} imported, ${String(result.rejected.length)} rejected\n`,
       );
     }
+    // After a bulk load the planner's statistics are stale, and the analyses' queries slow to a crawl.
+    const importedCount = Object.values(imported).reduce((sum, count) => sum + count, 0);
+    if (importedCount >= ANALYZE_AFTER) await database.db.execute(sql`analyze`);
     const totals = await organisationTotals(database.db, organisation.id);
     process.stdout.write(`${JSON.stringify({ imported, rejected, totals })}\n`);
   } finally {

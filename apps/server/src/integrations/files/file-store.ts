@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -30,7 +30,8 @@ export function createFileStore(rootDir: string): FileStore {
       const path = pathOf(organisationId, key);
       await mkdir(dirname(path), { recursive: true });
       // Write then rename: a reader never sees half a file.
-      const temporary = `${path}.${String(process.pid)}.tmp`;
+      // A name of its own per write: two writes of the same bytes at once must not share a temporary file.
+      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, bytes, { mode: 0o600 });
       await rename(temporary, path);
       return key;

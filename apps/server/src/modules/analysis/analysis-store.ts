@@ -136,7 +136,9 @@ export async function markPostVisitReviewsReady(
       )})
       and a.status = 'fulfilled' and a.encounter_id is not null
       and exists (
-        select 1 from ${conditions} c where c.encounter_id = a.encounter_id and c.category = 'encounter-diagnosis'
+        select 1 from ${conditions} c
+        -- patient_id first: the conditions_patient index finds the visit's conditions without a scan.
+        where c.patient_id = a.patient_id and c.encounter_id = a.encounter_id and c.category = 'encounter-diagnosis'
       )
     on conflict (appointment_id) do nothing`);
 }

@@ -1,18 +1,4 @@
-/**
- * Seeded randomness for the generator. The draw is Mulberry32, the same as `createRandom` in
- * `packages/clinical/src/testing/random.ts` (not exported by `@cairn/clinical`'s index, so it is
- * repeated here): the same seed always gives the same sequence.
- */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '@cairn/clinical';
 
 /** Helpers over one seeded sequence. */
 export interface Draw {

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { PERMISSIONS, type Permission } from '@cairn/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -33,7 +34,8 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: given raw bytes, jose would import a new key on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(claims, lifetimeSeconds = 15 * 60) {
       return new SignJWT({

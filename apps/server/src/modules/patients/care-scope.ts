@@ -24,17 +24,20 @@ export interface CareScope {
 export async function loadCareScope(db: Db, auth: AuthContext): Promise<CareScope> {
   const base = { organisationId: auth.organisationId, userId: auth.userId };
   if (auth.isAdmin) return { ...base, providerIds: undefined };
+  // One round trip: every product request starts here.
   const [user] = await db
-    .select({ view: users.view, isMultipleProviders: users.isMultipleProviders })
+    .select({
+      view: users.view,
+      isMultipleProviders: users.isMultipleProviders,
+      providerIds: sql<
+        string[]
+      >`array(select ${userProviders.providerId} from ${userProviders} where ${userProviders.userId} = ${users.id})`,
+    })
     .from(users)
     .where(and(eq(users.id, auth.userId), eq(users.organisationId, auth.organisationId)));
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (user.view === 'Coder' || user.isMultipleProviders) return { ...base, providerIds: undefined };
-  const links = await db
-    .select({ providerId: userProviders.providerId })
-    .from(userProviders)
-    .where(eq(userProviders.userId, auth.userId));
-  return { ...base, providerIds: links.length > 0 ? links.map((link) => link.providerId) : undefined };
+  return { ...base, providerIds: user.providerIds.length > 0 ? user.providerIds : undefined };
 }
 
 /** SQL condition on `patients` that keeps only the patients in scope. */

@@ -2,7 +2,7 @@ import type { ScheduleFilters } from '@cairn/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { appointments, clinics, departments, patients, providers } from '../../db/clinical-schema';
+import { appointments, clinics, departments, patientAnalyses, patients, providers } from '../../db/clinical-schema';
 import { appointmentInScope, type CareScope } from '../patients/care-scope';
 
 /** Visits that never happen are not on the schedule: a cancelled one, or one entered in error. */
@@ -25,6 +25,10 @@ export interface VisitRow {
   providerSuffix: string | null;
   departmentName: string | null;
   clinicName: string | null;
+  /** The counts of the patient's analysis when it matches their current data; all null while pending. */
+  openSuggestions: number | null;
+  hccCount: number | null;
+  openCareGaps: number | null;
 }
 
 export interface DayQuery {
@@ -54,7 +58,19 @@ const visitColumns = {
   providerSuffix: providers.suffix,
   departmentName: departments.name,
   clinicName: clinics.name,
+  openSuggestions: patientAnalyses.openSuggestions,
+  hccCount: patientAnalyses.hccCount,
+  openCareGaps: patientAnalyses.openCareGaps,
 };
+
+/**
+ * The analysis counts ride on the visits query: only an analysis of the patient's current data
+ * version joins, so a patient whose data changed since reads as pending (never stale numbers).
+ */
+const currentAnalysis = and(
+  eq(patientAnalyses.patientId, appointments.patientId),
+  eq(patientAnalyses.dataVersion, patients.dataVersion),
+);
 
 /**
  * The visits of a day in scope, ordered by time, in ONE query: the `appointments_day` index
@@ -72,6 +88,7 @@ export async function listDayVisits(
     .leftJoin(providers, eq(providers.id, appointments.providerId))
     .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
     .leftJoin(clinics, eq(clinics.id, departments.clinicId))
+    .leftJoin(patientAnalyses, currentAnalysis)
     .where(and(dayCondition(db, query), lookupCondition(query.patientLookup)))
     .orderBy(asc(appointments.startAt), asc(appointments.id));
   const rows = query.page ? await base.limit(query.page.limit).offset(query.page.offset) : await base;
@@ -147,9 +164,10 @@ export async function findAdjacentVisit(
 }
 
 function dayCondition(db: Db, query: DayQuery): SQL | undefined {
+  const candidates = providerDayCandidates(db, query);
   return and(
-    providerDayCandidates(db, query),
-    appointmentInScope(query.scope),
+    // The candidates of a provider's day are exactly the visits in their scope that day.
+    candidates ?? appointmentInScope(query.scope),
     eq(appointments.serviceDate, query.isoDate),
     notInArray(appointments.status, OFF_SCHEDULE_STATUSES),
     filterCondition(query.filters),
@@ -188,7 +206,9 @@ function providerDayCandidates(db: Db, query: DayQuery): SQL | undefined {
         eq(scopedVisits.serviceDate, query.isoDate),
       ),
     );
-  return inArray(appointments.id, unionAll(ownVisits, primaryCareVisits));
+  // `= any(array(...))` makes the few candidate visits drive the query (an index lookup each) instead of
+  // a semi-join that the planner may satisfy by reading the whole organisation's day.
+  return sql`${appointments.id} = any(array(${unionAll(ownVisits, primaryCareVisits)}))`;
 }
 
 /**

@@ -9,7 +9,6 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { currentAnalysisCounts } from '../analysis/analysis.repository';
 import type { AuthContext } from '../auth/access-tokens';
 import { writeAudit } from '../audit/audit.repository';
 import { auditPatientRead, isUuid, loadCareScope } from '../patients/care-scope';
@@ -50,11 +49,8 @@ export async function getUserClinicsHierarchy(db: Db, auth: AuthContext): Promis
 export async function getPermittedZones(db: Db, caller: Caller, day: DayRequest): Promise<ScheduleSummary[]> {
   const scope = await loadCareScope(db, caller.auth);
   const { visits } = await listDayVisits(db, { ...day, scope });
-  const [summaries] = await Promise.all([
-    withAnalysis(db, caller.auth.organisationId, visits),
-    auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits) }),
-  ]);
-  return summaries;
+  await auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits) });
+  return visits.map(toSummary);
 }
 
 export async function getScheduleAppointments(
@@ -65,11 +61,8 @@ export async function getScheduleAppointments(
   const scope = await loadCareScope(db, caller.auth);
   const page = { limit: day.pageSize, offset: (day.page - 1) * day.pageSize };
   const { visits, total } = await listDayVisits(db, { ...day, scope, page });
-  const [appointments] = await Promise.all([
-    withAnalysis(db, caller.auth.organisationId, visits),
-    auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits), page: day.page }),
-  ]);
-  return { appointments, total, page: day.page, pageSize: day.pageSize };
+  await auditScheduleRead(db, caller, { isoDate: day.isoDate, patients: countPatients(visits), page: day.page });
+  return { appointments: visits.map(toSummary), total, page: day.page, pageSize: day.pageSize };
 }
 
 /**
@@ -118,39 +111,35 @@ async function auditScheduleRead(db: Db, caller: Caller, details: Record<string,
   });
 }
 
-async function withAnalysis(db: Db, organisationId: string, visits: VisitRow[]): Promise<ScheduleSummary[]> {
-  const patientIds = [...new Set(visits.map((visit) => visit.patientId))];
-  const counts = await currentAnalysisCounts(db, organisationId, patientIds);
-  return visits.map((visit) => {
-    const current = counts.get(visit.patientId);
-    return {
-      sid: visit.id,
-      cairnPatientId: visit.patientId,
-      cairnAppointmentId: visit.id,
-      startAt: visit.startAt.toISOString(),
-      patientName: personName(visit.patientFirstName, visit.patientLastName),
-      dateOfBirth: visit.birthDate,
-      gender: visit.gender,
-      mrn: visit.mrn,
-      visitType: visit.visitType,
-      status: visit.status,
-      providerId: visit.providerId,
-      providerName:
-        visit.providerLastName === null
-          ? null
-          : providerName(visit.providerFirstName, visit.providerLastName, visit.providerSuffix),
-      departmentName: visit.departmentName,
-      clinicName: visit.clinicName,
-      analysis: current
-        ? {
+function toSummary(visit: VisitRow): ScheduleSummary {
+  return {
+    sid: visit.id,
+    cairnPatientId: visit.patientId,
+    cairnAppointmentId: visit.id,
+    startAt: visit.startAt.toISOString(),
+    patientName: personName(visit.patientFirstName, visit.patientLastName),
+    dateOfBirth: visit.birthDate,
+    gender: visit.gender,
+    mrn: visit.mrn,
+    visitType: visit.visitType,
+    status: visit.status,
+    providerId: visit.providerId,
+    providerName:
+      visit.providerLastName === null
+        ? null
+        : providerName(visit.providerFirstName, visit.providerLastName, visit.providerSuffix),
+    departmentName: visit.departmentName,
+    clinicName: visit.clinicName,
+    analysis:
+      visit.openSuggestions === null || visit.hccCount === null || visit.openCareGaps === null
+        ? { status: 'pending' }
+        : {
             status: 'current',
-            openSuggestions: current.openSuggestions,
-            hccCount: current.hccCount,
-            openCareGaps: current.openCareGaps,
-          }
-        : { status: 'pending' },
-    };
-  });
+            openSuggestions: visit.openSuggestions,
+            hccCount: visit.hccCount,
+            openCareGaps: visit.openCareGaps,
+          },
+  };
 }
 
 function countPatients(visits: VisitRow[]): number {

@@ -203,6 +203,7 @@ try {
   });
   // Warm-up: connection pools, query plans, JIT.
   await measure('/getAppointmentDetails', coderToken, anyVisit);
+  // What the schedule sends for a provider: their own providers as the default filter.
   const results = [
     report(
       'getAppointmentDetails (coder, any visit today)',
@@ -210,9 +211,9 @@ try {
       await measure('/getAppointmentDetails', coderToken, anyVisit),
     ),
     report(
-      "getPermittedZones (provider's own day)",
+      "getPermittedZones (provider's day, default filter)",
       100,
-      await measure('/getPermittedZones', providerToken, () => day),
+      await measure('/getPermittedZones', providerToken, () => providerDay),
     ),
     report(
       "getPermittedZones (coder, one provider's day)",
@@ -220,6 +221,12 @@ try {
       await measure('/getPermittedZones', coderToken, () => providerDay),
     ),
   ];
+  // Without a filter a provider's list holds their primary-care patients' visits with colleagues too.
+  report(
+    "getPermittedZones (provider's day, no filter)",
+    100,
+    await measure('/getPermittedZones', providerToken, () => day),
+  );
   process.exitCode = results.every(Boolean) ? 0 : 1;
 } finally {
   server.kill('SIGTERM');

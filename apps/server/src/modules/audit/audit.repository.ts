@@ -12,13 +12,48 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    organisationId: entry.organisationId ?? null,
-    userId: entry.userId ?? null,
-    patientId: entry.patientId ?? null,
-    action: entry.action,
-    clientAddress: entry.clientAddress ?? null,
-    details: entry.details ?? null,
-  });
+interface Batch {
+  entries: AuditEntry[];
+  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
+/** Entries waiting for their insert, per database (or transaction) handle. */
+const batches = new WeakMap<Db, Batch>();
+
+/**
+ * Writes one audit entry; it resolves once the entry is stored (a read is never answered before its
+ * audit row exists). Entries written during the same turn of the event loop share one multi-row
+ * insert: under load every request audits, and one statement and one commit for many of them keeps
+ * the audit from costing a round trip and a WAL flush each.
+ */
+export function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  let batch = batches.get(db);
+  if (!batch) {
+    const created: Batch = { entries: [], waiters: [] };
+    batches.set(db, created);
+    setImmediate(() => void flush(db, created));
+    batch = created;
+  }
+  batch.entries.push(entry);
+  const waiters = batch.waiters;
+  return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+}
+
+async function flush(db: Db, batch: Batch): Promise<void> {
+  batches.delete(db);
+  try {
+    await db.insert(auditLog).values(
+      batch.entries.map((entry) => ({
+        organisationId: entry.organisationId ?? null,
+        userId: entry.userId ?? null,
+        patientId: entry.patientId ?? null,
+        action: entry.action,
+        clientAddress: entry.clientAddress ?? null,
+        details: entry.details ?? null,
+      })),
+    );
+    for (const waiter of batch.waiters) waiter.resolve();
+  } catch (error) {
+    for (const waiter of batch.waiters) waiter.reject(error);
+  }
 }

@@ -197,6 +197,17 @@ describe('getPermittedZones', () => {
     });
     const response = await call('/getPermittedZones', providerToken, { isoDate: otherDay });
     expect(sidsOf(response)).toEqual([withColleague.id]);
+    // The same scope when the filter names the colleague (a query that starts from the colleague's day).
+    const filtered = await call('/getPermittedZones', providerToken, {
+      isoDate: otherDay,
+      filters: { providerIds: [hillside.provider.id] },
+    });
+    expect(sidsOf(filtered)).toEqual([withColleague.id]);
+    const own = await call('/getPermittedZones', providerToken, {
+      isoDate: DAY,
+      filters: { providerIds: [riverside.provider.id] },
+    });
+    expect(sidsOf(own)).toEqual([sids.ada, sids.alan]);
   });
 
   it('writes one schedule.read audit entry with the day and the number of patients', async () => {

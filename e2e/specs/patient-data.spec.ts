@@ -59,6 +59,25 @@ test.describe('the patient data platform', () => {
     });
   });
 
+  test('a provider finds a patient by last name from the schedule and opens the portrait', async ({ page }) => {
+    const schedule = new SchedulePage(page);
+    await schedule.open();
+    const patientName = (await schedule.rows().first().getByRole('link').textContent()) ?? '';
+    const lastName = patientName.split(' ').at(-1) ?? '';
+
+    await page.getByRole('button', { name: 'Patient lookup' }).click();
+    await expect(page).toHaveURL(/\/patient-lookup\/search$/);
+    await page.getByRole('searchbox', { name: 'Search patients' }).fill(lastName);
+    await page
+      .getByLabel('Patients found')
+      .getByRole('button', { name: new RegExp(`^${lastName}, `) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/patient-lookup\/[0-9a-f-]{36}$/);
+    await page.getByRole('link', { name: 'Open portrait' }).click();
+    await expect(new PortraitPage(page).banner()).toContainText(lastName);
+  });
+
   test('a provider searches a patient documents and reads the matches, then a PDF', async ({ page, request }) => {
     const visit = await findDemoVisit(request, (documents) =>
       documents.some((document) => document.contentType === 'application/pdf'),

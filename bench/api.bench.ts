@@ -7,15 +7,11 @@
 //   npm run build && npm run bench -- api
 //
 // BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/cairn_scale), BENCH_SECONDS (default 20).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startBuiltServer } from './support/built-server';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 
-const root = join(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/cairn_scale';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const port = 3300;
@@ -82,33 +78,6 @@ async function ensureUsers(client: pg.Client, fixture: Fixture, password: string
      select id, $1 from users where username = 'bench.provider' on conflict do nothing`,
     [fixture.providerId],
   );
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const main = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('Build first: npm run build');
-  const server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      CAIRN_ENV: 'test',
-      CAIRN_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      CAIRN_RATE_LIMIT_ALLOW_LIST: '127.0.0.1 ::1 ::ffff:127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('The server did not start');
 }
 
 async function signIn(username: string, password: string): Promise<string> {
@@ -185,7 +154,7 @@ console.log(
     ` (${String(fixture.visitsOfProvider)} for the provider measured); ${String(CONNECTIONS)} connections, ${String(seconds)} s each`,
 );
 
-const server = await startServer();
+const server = await startBuiltServer(port, { DATABASE_URL: databaseUrl, CAIRN_DEMO: '0' });
 try {
   const providerToken = await signIn('bench.provider', password);
   const coderToken = await signIn('bench.coder', password);
@@ -229,6 +198,5 @@ try {
   );
   process.exitCode = results.every(Boolean) ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await server.stop();
 }

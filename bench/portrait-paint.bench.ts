@@ -4,15 +4,13 @@
 // shows the patient's name. Each run uses a new browser context (cold cache, no session).
 //
 //   npm run build && npm run bench -- portrait-paint        (BENCH_RUNS, default 10)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './support/built-server';
 import { chromiumExecutable } from '../e2e/fixtures/browser';
 
-const root = join(import.meta.dirname, '..');
 const port = 3301;
 const base = `http://127.0.0.1:${String(port)}`;
 const runs = Number(process.env.BENCH_RUNS ?? 10);
@@ -22,32 +20,6 @@ interface Visit {
   sid: string;
   cairnPatientId: string;
   patientName: string;
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const main = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('Build first: npm run build');
-  const server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CAIRN_DATA_DIR: dataDir,
-      CAIRN_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CAIRN_RATE_LIMIT_ALLOW_LIST: '127.0.0.1 ::1 ::ffff:127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('The server did not start');
 }
 
 async function api<T>(path: string, token: string | undefined, body: unknown): Promise<T> {
@@ -75,7 +47,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-paint-'));
-const server = await startServer(dataDir);
+const server = await startBuiltServer(port, { CAIRN_DATA_DIR: dataDir });
 const browserExecutable = await chromiumExecutable();
 const browser = await chromium.launch({
   executablePath: browserExecutable.executablePath,
@@ -118,7 +90,6 @@ try {
   process.exitCode = percentile(timings, 0.95) <= BUDGET_MS ? 0 : 1;
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDocuments } from '../api/get-documents';
 import { useDocumentSearch } from '../api/search-documents';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { searchWords } from '../utils/highlight';
 import { DocumentFilterBar } from './document-filter-bar';
 import { DocumentList } from './document-list';

@@ -3,7 +3,7 @@ import { Alert, Empty, Input, List, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { usePatientLookup } from '../api/patient-lookup';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

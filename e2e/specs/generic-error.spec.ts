@@ -8,7 +8,7 @@ const OLD_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Fi
 // A page whose code cannot be fetched (the network dropped, or a new deployment replaced it) ends on
 // the generic error screen, which tells the person whether their browser is the problem.
 async function openScheduleWithItsCodeUnreachable(shell: AppShell): Promise<void> {
-  await shell.page.route(/\/assets\/shell\.page-.*\.js$/, (route) => route.abort('internetdisconnected'));
+  await shell.page.route(/\/assets\/schedule\.page-.*\.js$/, (route) => route.abort('internetdisconnected'));
   await shell.open('/schedule');
 }
 

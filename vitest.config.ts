@@ -14,6 +14,6 @@ const postgresProject = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web', ...postgresProject],
+    projects: ['packages/*', 'apps/ehr-sandbox', 'apps/server', 'apps/web', ...postgresProject],
   },
 });

@@ -13,3 +13,4 @@ export * from './clinical-summary';
 export * from './documents';
 export * from './summary-notes';
 export * from './analytics';
+export * from './addon';

@@ -1,0 +1,104 @@
+import { getStatus, normalizeOperationOutcome, notFound, unauthorized } from '@medplum/core';
+import type { FhirRepository, FhirRouter, HttpMethod } from '@medplum/fhir-router';
+import type { CapabilityStatement, OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessGrant, AuthStore } from '../auth/auth-store.js';
+import { decideAccess, visibleToPatient } from './fhir-access.js';
+import { addPagingLinks } from './paging.js';
+
+export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+
+export interface FhirRoutesContext {
+  repo: FhirRepository;
+  router: FhirRouter;
+  store: AuthStore;
+  fhirBaseUrl: string;
+  capabilityStatement: CapabilityStatement;
+}
+
+/** The FHIR R4 REST API under `/fhir`: Bearer token, scopes checked, then Medplum's router over the repository. */
+export function registerFhirRoutes(app: FastifyInstance, context: FhirRoutesContext): void {
+  app.get('/fhir/metadata', async (_request, reply) => sendResource(reply, 200, context.capabilityStatement));
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/fhir/*',
+    handler: async (request, reply) => handleFhirRequest(request, reply, context),
+  });
+  app.post('/fhir', async (request, reply) => handleFhirRequest(request, reply, context));
+}
+
+async function handleFhirRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: FhirRoutesContext,
+): Promise<FastifyReply> {
+  const grant = bearerGrant(request, context.store);
+  if (!grant) {
+    void reply.header('www-authenticate', 'Bearer realm="sandbox-fhir"');
+    return sendOutcome(reply, unauthorized);
+  }
+  const method = request.method as HttpMethod;
+  const url = new URL(request.url, 'http://sandbox');
+  const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+  const path = wildcard.split('/').filter((segment) => segment !== '');
+  const decision = await decideAccess({ grant, method, path, body: request.body, repo: context.repo });
+  if (!decision.allowed) return sendOutcome(reply, forbiddenOutcome(decision.reason));
+  if (decision.patientSearchFilter) url.searchParams.append(...decision.patientSearchFilter);
+
+  const query = Object.fromEntries([...url.searchParams.keys()].map((key) => [key, url.searchParams.getAll(key)]));
+  const ifNoneExist = request.headers['if-none-exist'];
+  const [outcome, resource] = await context.router
+    .handleRequest(
+      {
+        method,
+        url: `/${path.join('/')}${url.search}`,
+        pathname: '',
+        query: Object.fromEntries(
+          Object.entries(query).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
+        ),
+        params: {},
+        body: request.body,
+        headers: typeof ifNoneExist === 'string' ? { 'if-none-exist': ifNoneExist } : {},
+      },
+      context.repo,
+    )
+    .catch((error: unknown) => [normalizeOperationOutcome(error)] as const);
+  const status = getStatus(outcome);
+  if (!resource || status >= 400) return sendOutcome(reply, outcome);
+
+  const visible = decision.reach === 'patient' ? visibleToPatient(resource, grant.patient) : resource;
+  if (!visible) return sendOutcome(reply, notFound);
+  const body =
+    visible.resourceType === 'Bundle' && visible.type === 'searchset' && path.length === 1 && path[0]
+      ? addPagingLinks(visible, { fhirBaseUrl: context.fhirBaseUrl, resourceType: path[0], query: url.searchParams })
+      : visible;
+  if (status === 201 && 'id' in visible && visible.id) {
+    void reply.header(
+      'location',
+      `${context.fhirBaseUrl}/${visible.resourceType}/${visible.id}/_history/${visible.meta?.versionId ?? ''}`,
+    );
+  }
+  if (visible.meta?.versionId) void reply.header('etag', `W/"${visible.meta.versionId}"`);
+  return sendResource(reply, status, body);
+}
+
+function bearerGrant(request: FastifyRequest, store: AuthStore): AccessGrant | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ? store.findAccessToken(match[1]) : undefined;
+}
+
+export function sendResource(reply: FastifyReply, status: number, resource: Resource): FastifyReply {
+  return reply.code(status).type(FHIR_JSON).send(resource);
+}
+
+export function sendOutcome(reply: FastifyReply, outcome: OperationOutcome): FastifyReply {
+  return sendResource(reply, getStatus(outcome), outcome);
+}
+
+function forbiddenOutcome(reason: string): OperationOutcome {
+  return {
+    resourceType: 'OperationOutcome',
+    id: 'forbidden',
+    issue: [{ severity: 'error', code: 'forbidden', details: { text: reason } }],
+  };
+}

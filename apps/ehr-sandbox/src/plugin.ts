@@ -1,0 +1,75 @@
+import { FhirRouter } from '@medplum/fhir-router';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { AuthStore } from './auth/auth-store.js';
+import { registerAuthRoutes, type SandboxClient } from './auth/auth.routes.js';
+import { buildSmartConfiguration } from './auth/smart-configuration.js';
+import { buildCapabilityStatement } from './fhir/capability-statement.js';
+import { registerFhirRoutes } from './fhir/fhir.routes.js';
+import { createSandboxRepository, type SandboxRepository } from './fhir/sandbox-repository.js';
+
+export interface EhrSandboxOptions {
+  /** The public URL the plugin answers at, without a trailing slash (e.g. `http://localhost:3000/sandbox`); the FHIR base is `<publicUrl>/fhir`. */
+  publicUrl: string;
+  /** The SMART clients allowed to launch. */
+  clients: SandboxClient[];
+  /** The data it serves; an empty repository when absent. */
+  repository?: SandboxRepository;
+  /** The clock, in milliseconds (tests move it to expire codes). */
+  now?: () => number;
+  codeLifetimeSeconds?: number;
+  accessTokenLifetimeSeconds?: number;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const FHIR_JSON = 'application/fhir+json';
+
+/**
+ * The sandbox EHR as a Fastify plugin: a FHIR R4 server under `/fhir` and a SMART App Launch
+ * authorization server under `/auth`. Register it with a prefix (Cairn mounts it at `/sandbox`).
+ */
+export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: FastifyInstance, options) => {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const fhirBaseUrl = `${publicUrl}/fhir`;
+  const repo = options.repository ?? createSandboxRepository();
+  const store = new AuthStore(options.now ?? Date.now);
+  addBodyParsers(app);
+
+  app.get('/fhir/.well-known/smart-configuration', async () => buildSmartConfiguration({ publicUrl, fhirBaseUrl }));
+  registerAuthRoutes(app, {
+    store,
+    repo,
+    clients: options.clients,
+    fhirBaseUrl,
+    codeLifetimeMs: (options.codeLifetimeSeconds ?? 60) * 1000,
+    accessTokenLifetimeMs: (options.accessTokenLifetimeSeconds ?? 3600) * 1000,
+  });
+  registerFhirRoutes(app, {
+    repo,
+    router: new FhirRouter(),
+    store,
+    fhirBaseUrl,
+    capabilityStatement: buildCapabilityStatement({
+      fhirBaseUrl,
+      authorizeUrl: `${publicUrl}/auth/authorize`,
+      tokenUrl: `${publicUrl}/auth/token`,
+    }),
+  });
+};
+
+/** FHIR JSON and OAuth forms, added in the plugin's own scope unless the host already parses them. */
+function addBodyParsers(app: FastifyInstance): void {
+  if (!app.hasContentTypeParser(FHIR_JSON)) {
+    app.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, body === '' ? undefined : (JSON.parse(body as string) as unknown));
+      } catch (error) {
+        done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+      }
+    });
+  }
+  if (!app.hasContentTypeParser(FORM)) {
+    app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+}

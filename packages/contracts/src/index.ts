@@ -14,3 +14,4 @@ export * from './documents';
 export * from './summary-notes';
 export * from './analytics';
 export * from './addon';
+export * from './ehr';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { pushFailureReason } from './addon';
 
-/** Why a diagnosis could not be written to the EHR (spec §3 "Push-failure reason"). */
-export const PUSH_FAILURE_REASONS = [
-  /** The visit has no encounter in the EHR. */
-  'EncounterIdMissing',
-  /** The visit or its EHR encounter is cancelled, entered in error or a no-show. */
-  'NonPushableStatus',
-  /** No EHR connection, or no live EHR session (token) for the organisation. */
-  'MissingEHRLiveData',
-  /** The EHR does not accept Condition writes. */
-  'PredictorNotImplementedForEHR',
-] as const;
-export const pushFailureReason = z.enum(PUSH_FAILURE_REASONS);
-export type PushFailureReason = z.infer<typeof pushFailureReason>;
+/**
+ * One diagnosis written to an EHR encounter as a FHIR Condition (issue 6 "Write-back"): written, with
+ * the Condition's id in the EHR, or failed with a push-failure reason of spec §3 (`pushFailureReason`,
+ * shared with the add-on messages) or, for an EHR that failed, a short description without patient data.
+ */
+export const conditionWriteResult = z.object({
+  icdCode: z.string(),
+  status: z.enum(['written', 'failed']),
+  ehrResourceId: z.string().optional(),
+  reason: z.union([pushFailureReason, z.string()]).optional(),
+});
+export type ConditionWriteResult = z.infer<typeof conditionWriteResult>;

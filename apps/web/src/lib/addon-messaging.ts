@@ -6,7 +6,7 @@ import {
   type InboundAddonMessageType,
   type OutboundAddonMessage,
 } from '@cairn/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Logger } from './logger';
 
 /**
@@ -113,10 +113,16 @@ export function postToAddon(message: OutboundAddonMessageInput, options: PostOpt
 
 /**
  * Listens to the add-on for as long as the component is mounted, with the latest handlers. Nothing is
- * listened to when no add-on origin was given. Returns the origin.
+ * listened to when no add-on origin was given. `search` is the current query (the router's; defaults
+ * to the window's). Returns the origin.
  */
-export function useAddonMessages(handlers: AddonHandlers, options: { logger: AddonLogger }): string | undefined {
-  const [origin] = useState(() => readAddonOrigin(window.location));
+export function useAddonMessages(
+  handlers: AddonHandlers,
+  options: { logger: AddonLogger; search?: string },
+): string | undefined {
+  const search = options.search ?? window.location.search;
+  // Reading stores a new origin: an idempotent write, so done during render to listen at once.
+  const origin = useMemo(() => readAddonOrigin({ search }), [search]);
   const latest = useRef({ handlers, logger: options.logger });
   useEffect(() => {
     latest.current = { handlers, logger: options.logger };

@@ -63,6 +63,6 @@ export function useOverlayAddonMessages(options: OverlayAddonOptions): string | 
         options.logger.info('Add-on SSO login message received; not handled yet');
       },
     },
-    { logger: options.logger },
+    { logger: options.logger, search },
   );
 }

@@ -1,5 +1,6 @@
 import { FhirRouter } from '@medplum/fhir-router';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthStore } from './auth/auth-store.js';
 import { registerAuthRoutes, type SandboxClient } from './auth/auth.routes.js';
 import { buildSmartConfiguration } from './auth/smart-configuration.js';
@@ -33,6 +34,7 @@ export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: Fas
   const repo = options.repository ?? createSandboxRepository();
   const store = new AuthStore(options.now ?? Date.now);
   addBodyParsers(app);
+  app.setErrorHandler(answerError);
 
   app.get('/fhir/.well-known/smart-configuration', async () => buildSmartConfiguration({ publicUrl, fhirBaseUrl }));
   registerAuthRoutes(app, {
@@ -55,6 +57,24 @@ export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: Fas
     }),
   });
 };
+
+/** Errors inside the sandbox answer as FHIR does (an OperationOutcome), not in the host's envelope; causes stay in the log. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'sandbox EHR error');
+  const outcome: OperationOutcome = {
+    resourceType: 'OperationOutcome',
+    issue: [
+      {
+        severity: 'error',
+        code: status === 500 ? 'exception' : 'invalid',
+        details: { text: status === 500 ? 'Internal error' : error.message },
+      },
+    ],
+  };
+  return reply.code(status).type('application/fhir+json; charset=utf-8').send(outcome);
+}
 
 /** FHIR JSON and OAuth forms, added in the plugin's own scope unless the host already parses them. */
 function addBodyParsers(app: FastifyInstance): void {

@@ -24,7 +24,9 @@ type Query = Record<string, string | undefined>;
 /** The SMART authorization server: launch (for the EHR screen), authorize and token. */
 export function registerAuthRoutes(app: FastifyInstance, context: AuthRoutesContext): void {
   app.post('/auth/launch', async (request, reply) => createLaunch(request, reply, context));
+  // SMART asks authorization servers to take the request as a query (GET) or as a form (POST).
   app.get('/auth/authorize', async (request, reply) => authorize(request.query as Query, reply, context));
+  app.post('/auth/authorize', async (request, reply) => authorize((request.body ?? {}) as Query, reply, context));
   app.post('/auth/token', async (request, reply) => {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     return token(request, reply, context);
@@ -67,7 +69,8 @@ function authorize(query: Query, reply: FastifyReply, context: AuthRoutesContext
 
   if (query.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');
   if (!query.scope) return fail('invalid_scope', 'scope is required');
-  if (query.aud !== context.fhirBaseUrl) return fail('invalid_request', 'aud must be the FHIR base URL of this server');
+  if (query.aud?.replace(/\/+$/, '') !== context.fhirBaseUrl)
+    return fail('invalid_request', 'aud must be the FHIR base URL of this server');
   if (!query.code_challenge || query.code_challenge_method !== 'S256') {
     return fail('invalid_request', 'PKCE with code_challenge_method S256 is required');
   }

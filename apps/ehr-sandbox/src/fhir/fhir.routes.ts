@@ -7,6 +7,8 @@ import { decideAccess, visibleToPatient } from './fhir-access.js';
 import { addPagingLinks } from './paging.js';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+/** Transaction bundles (a Synthea patient is a few MB) are larger than the host's usual body limit. */
+const BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface FhirRoutesContext {
   repo: FhirRepository;
@@ -22,9 +24,10 @@ export function registerFhirRoutes(app: FastifyInstance, context: FhirRoutesCont
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/fhir/*',
+    bodyLimit: BODY_LIMIT,
     handler: async (request, reply) => handleFhirRequest(request, reply, context),
   });
-  app.post('/fhir', async (request, reply) => handleFhirRequest(request, reply, context));
+  app.post('/fhir', { bodyLimit: BODY_LIMIT }, async (request, reply) => handleFhirRequest(request, reply, context));
 }
 
 async function handleFhirRequest(

@@ -7,6 +7,9 @@ import SummaryLandingPage from './summary-landing.page';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api', () => ({ api: { call } }));
+vi.mock('../../../features/clinical-summary/components/clinical-summary-tab', () => ({
+  ClinicalSummaryTab: ({ patientId }: { patientId: string }) => <p>clinical summary of {patientId}</p>,
+}));
 
 const SID = '22222222-2222-4222-8222-222222222222';
 const PATIENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -79,4 +82,54 @@ describe('the summary landing page', () => {
     renderLanding(`/${SID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch appointment details');
   });
+
+  it('shows the general-info chart page in the overlay: the banner and the clinical summary, no redirect', async () => {
+    answerDetails({ result: VISIT });
+    const router = renderLanding(`/overlay/${SID}?generalInfoChartPage=1`);
+    expect(await screen.findByRole('region', { name: 'Patient banner' })).toHaveTextContent('Grace Hopper');
+    expect(screen.getByText(`clinical summary of ${PATIENT_ID}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/overlay/${SID}`);
+  });
+
+  it('ignores generalInfoChartPage outside the overlay summary', async () => {
+    answerDetails({ result: VISIT });
+    const router = renderLanding(`/${SID}?generalInfoChartPage=1`);
+    expect(await screen.findByText('portrait')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/patient/${PATIENT_ID}/appointment/${SID}`);
+  });
 });
+
+const VISIT = {
+  appointment: {
+    sid: SID,
+    nid: null,
+    startAt: '2026-11-21T09:00:00Z',
+    endAt: null,
+    serviceDate: '2026-11-21',
+    status: 'booked',
+    visitType: 'Follow-up',
+    reason: null,
+    providerId: null,
+    providerName: 'Dr. Who',
+    departmentName: null,
+    clinicName: null,
+    encounterId: null,
+  },
+  patient: {
+    cairnPatientId: PATIENT_ID,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    age: 85,
+    isDeceased: false,
+    deceasedDate: null,
+    gender: 'female',
+    dateOfBirth: '1906-12-09',
+    mrn: 'M1',
+    coverages: [],
+    primaryProviderName: null,
+    riskScore: { status: 'pending' },
+    counts: null,
+    recentVisits: [],
+    upcomingVisits: [],
+  },
+};

@@ -4,6 +4,7 @@ import { paths, isOverlayPath } from '../../../config/paths';
 import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
 import { ApiError } from '../../../lib/api-error';
 import NotFoundPage from '../errors/not-found.page';
+import { GeneralInfoChart, isGeneralInfoChartPage } from './general-info-chart';
 
 /** Cairn's ids are UUIDs; a single-segment path that is not one is simply an unknown page. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,11 +26,17 @@ function portraitPath(pathname: string, params: { cairnPatientId: string; cairnA
   return tab ? `${overlay}/${tab}` : overlay;
 }
 
-/** /:cairnAppointmentId and its overlay variants: the visit's summary, which is its patient's portrait. */
+/**
+ * /:cairnAppointmentId and its overlay variants: the visit's summary, which is its patient's portrait;
+ * /overlay/{summaryId}?generalInfoChartPage=1 is the general-info chart page instead.
+ */
 export default function SummaryLandingPage() {
   const { cairnAppointmentId } = useParams();
+  const { pathname, search } = useLocation();
   const isId = cairnAppointmentId !== undefined && ID_PATTERN.test(cairnAppointmentId);
   if (!isId) return <NotFoundPage />;
+  const isOverlaySummary = pathname.replace(/\/$/, '') === paths.overlaySummary.href({ cairnAppointmentId });
+  if (isOverlaySummary && isGeneralInfoChartPage(search)) return <GeneralInfoChart sid={cairnAppointmentId} />;
   return <RedirectToPortrait sid={cairnAppointmentId} />;
 }
 

@@ -98,6 +98,36 @@ describe('the EHR launch', () => {
     expect(patient.json()).toMatchObject({ resourceType: 'Patient', id: 'p1' });
   });
 
+  it('takes the authorization request as a form POST too', async () => {
+    const { challenge } = pkcePair();
+    const form = new URLSearchParams({
+      response_type: 'code',
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      aud: `${PUBLIC_URL}/fhir`,
+      scope: 'launch patient/*.read',
+      state: 'form-state',
+      launch: await createLaunch(app),
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sandbox/auth/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location as string);
+    expect(location.searchParams.get('code')).toBeTruthy();
+    expect(location.searchParams.get('state')).toBe('form-state');
+  });
+
+  it('refuses a launch for a patient the EHR does not have', async () => {
+    const response = await app.inject({ method: 'POST', url: '/sandbox/auth/launch', payload: { patient: 'nobody' } });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('accepts client_secret_post as well as client_secret_basic', async () => {
     const { code, verifier } = await codeFor();
     const form = {
@@ -225,6 +255,26 @@ describe('scopes on the FHIR API', () => {
 
     const userWriter = (await launchToken(app, 'launch user/*.read user/Condition.write')).access_token ?? '';
     expect((await post(userWriter, { ...condition, subject: { reference: 'Patient/p2' } })).statusCode).toBe(201);
+  });
+
+  it('refuses a batch that writes another patient’s data with a patient scope', async () => {
+    const { access_token: token = '' } = await launchToken(app, 'launch patient/*.cruds');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sandbox/fhir',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+      payload: {
+        resourceType: 'Bundle',
+        type: 'batch',
+        entry: [
+          {
+            resource: { resourceType: 'Condition', subject: { reference: 'Patient/p2' } },
+            request: { method: 'POST', url: 'Condition' },
+          },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(403);
   });
 
   it('refuses an unknown or expired access token', async () => {

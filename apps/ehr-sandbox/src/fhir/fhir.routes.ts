@@ -1,5 +1,5 @@
 import { getStatus, normalizeOperationOutcome, notFound, unauthorized } from '@medplum/core';
-import type { FhirRepository, FhirRouter, HttpMethod } from '@medplum/fhir-router';
+import type { FhirRepository, FhirResponse, FhirRouter, HttpMethod } from '@medplum/fhir-router';
 import type { CapabilityStatement, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessGrant, AuthStore } from '../auth/auth-store.js';
@@ -48,40 +48,67 @@ async function handleFhirRequest(
   if (!decision.allowed) return sendOutcome(reply, forbiddenOutcome(decision.reason));
   if (decision.patientSearchFilter) url.searchParams.append(...decision.patientSearchFilter);
 
-  const query = Object.fromEntries([...url.searchParams.keys()].map((key) => [key, url.searchParams.getAll(key)]));
-  const ifNoneExist = request.headers['if-none-exist'];
-  const [outcome, resource] = await context.router
+  const [outcome, resource] = await runRouter(context, {
+    method,
+    path,
+    url,
+    body: request.body,
+    ifNoneExist: request.headers['if-none-exist'],
+  });
+  const status = getStatus(outcome);
+  if (!resource || status >= 400) return sendOutcome(reply, outcome);
+  const visible = decision.reach === 'patient' ? visibleToPatient(resource, grant.patient) : resource;
+  if (!visible) return sendOutcome(reply, notFound);
+  return sendResult(reply, context, { status, resource: visible, path, query: url.searchParams });
+}
+
+/** Hands the request to Medplum's router; whatever it throws becomes an OperationOutcome. */
+async function runRouter(
+  context: FhirRoutesContext,
+  request: { method: HttpMethod; path: string[]; url: URL; body: unknown; ifNoneExist: string | string[] | undefined },
+): Promise<FhirResponse> {
+  const { searchParams } = request.url;
+  const query = Object.fromEntries(
+    [...new Set(searchParams.keys())].map((key) => {
+      const values = searchParams.getAll(key);
+      return [key, values.length === 1 ? values[0] : values];
+    }),
+  );
+  return context.router
     .handleRequest(
       {
-        method,
-        url: `/${path.join('/')}${url.search}`,
+        method: request.method,
+        url: `/${request.path.join('/')}${request.url.search}`,
         pathname: '',
-        query: Object.fromEntries(
-          Object.entries(query).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
-        ),
+        query,
         params: {},
         body: request.body,
-        headers: typeof ifNoneExist === 'string' ? { 'if-none-exist': ifNoneExist } : {},
+        headers: typeof request.ifNoneExist === 'string' ? { 'if-none-exist': request.ifNoneExist } : {},
       },
       context.repo,
     )
-    .catch((error: unknown) => [normalizeOperationOutcome(error)] as const);
-  const status = getStatus(outcome);
-  if (!resource || status >= 400) return sendOutcome(reply, outcome);
+    .catch((error: unknown): FhirResponse => [normalizeOperationOutcome(error)]);
+}
 
-  const visible = decision.reach === 'patient' ? visibleToPatient(resource, grant.patient) : resource;
-  if (!visible) return sendOutcome(reply, notFound);
+function sendResult(
+  reply: FastifyReply,
+  context: FhirRoutesContext,
+  result: { status: number; resource: Resource; path: string[]; query: URLSearchParams },
+): FastifyReply {
+  const { status, resource, path } = result;
+  const resourceType = path.length === 1 ? path[0] : undefined;
   const body =
-    visible.resourceType === 'Bundle' && visible.type === 'searchset' && path.length === 1 && path[0]
-      ? addPagingLinks(visible, { fhirBaseUrl: context.fhirBaseUrl, resourceType: path[0], query: url.searchParams })
-      : visible;
-  if (status === 201 && 'id' in visible && visible.id) {
+    resource.resourceType === 'Bundle' && resource.type === 'searchset' && resourceType
+      ? addPagingLinks(resource, { fhirBaseUrl: context.fhirBaseUrl, resourceType, query: result.query })
+      : resource;
+  const versionId = resource.meta?.versionId;
+  if (status === 201 && resource.id) {
     void reply.header(
       'location',
-      `${context.fhirBaseUrl}/${visible.resourceType}/${visible.id}/_history/${visible.meta?.versionId ?? ''}`,
+      `${context.fhirBaseUrl}/${resource.resourceType}/${resource.id}/_history/${versionId ?? ''}`,
     );
   }
-  if (visible.meta?.versionId) void reply.header('etag', `W/"${visible.meta.versionId}"`);
+  if (versionId) void reply.header('etag', `W/"${versionId}"`);
   return sendResource(reply, status, body);
 }
 

@@ -17,6 +17,8 @@ export interface EhrSandboxOptions {
   repository?: SandboxRepository;
   /** The clock, in milliseconds (tests move it to expire codes). */
   now?: () => number;
+  /** The demo clinician signed in at authorize, named in the id_token (`openid fhirUser` scopes); `Practitioner/sandbox-clinician` by default. */
+  fhirUser?: string;
   codeLifetimeSeconds?: number;
   accessTokenLifetimeSeconds?: number;
 }
@@ -43,6 +45,7 @@ export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: Fas
     clients: options.clients,
     fhirBaseUrl,
     codeLifetimeMs: (options.codeLifetimeSeconds ?? 60) * 1000,
+    fhirUser: options.fhirUser ?? 'Practitioner/sandbox-clinician',
     accessTokenLifetimeMs: (options.accessTokenLifetimeSeconds ?? 3600) * 1000,
   });
   registerFhirRoutes(app, {

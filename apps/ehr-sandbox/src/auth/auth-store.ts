@@ -10,6 +10,7 @@ export interface AuthorizationCode extends LaunchContext {
   redirectUri: string;
   scope: string;
   codeChallenge: string;
+  nonce?: string;
   expiresAt: number;
 }
 

@@ -1,6 +1,7 @@
 import type { FhirRepository } from '@medplum/fhir-router';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { signIdToken } from './id-token.js';
 import { randomToken, s256, type AccessGrant, type AuthStore } from './auth-store.js';
 
 export interface SandboxClient {
@@ -16,6 +17,8 @@ export interface AuthRoutesContext {
   clients: SandboxClient[];
   fhirBaseUrl: string;
   codeLifetimeMs: number;
+  /** The demo clinician the sandbox signs in, as a FHIR reference (`Practitioner/...`). */
+  fhirUser: string;
   accessTokenLifetimeMs: number;
 }
 
@@ -84,6 +87,7 @@ function authorize(query: Query, reply: FastifyReply, context: AuthRoutesContext
     redirectUri,
     scope: query.scope,
     codeChallenge: query.code_challenge,
+    ...(query.nonce === undefined ? {} : { nonce: query.nonce }),
     expiresAt: context.store.now() + context.codeLifetimeMs,
   });
   return reply.redirect(withParams(redirectUri, { code, state: query.state }));
@@ -106,22 +110,16 @@ async function token(request: FastifyRequest, reply: FastifyReply, context: Auth
       return invalidGrant('redirect_uri does not match the authorization request');
     if (!body.code_verifier || s256(body.code_verifier) !== code.codeChallenge)
       return invalidGrant('code_verifier does not match');
-    const { patient, encounter, scope } = code;
-    return reply.send(
-      issueTokens(
-        context,
-        encounter === undefined
-          ? { clientId: client.clientId, scope, patient }
-          : { clientId: client.clientId, scope, patient, encounter },
-      ),
-    );
+    const { patient, encounter, scope, nonce } = code;
+    const grant = { clientId: client.clientId, scope, patient, ...(encounter === undefined ? {} : { encounter }) };
+    return reply.send(issueTokens(context, { client, grant, nonce }));
   }
   if (body.grant_type === 'refresh_token') {
     const previous = body.refresh_token ? context.store.refreshTokens.get(body.refresh_token) : undefined;
     if (!previous || previous.clientId !== client.clientId)
       return invalidGrant('The refresh token is unknown or was already used');
     context.store.refreshTokens.delete(body.refresh_token ?? '');
-    return reply.send(issueTokens(context, previous));
+    return reply.send(issueTokens(context, { client, grant: previous }));
   }
   return reply.code(400).send({
     error: 'unsupported_grant_type',
@@ -129,7 +127,11 @@ async function token(request: FastifyRequest, reply: FastifyReply, context: Auth
   });
 }
 
-function issueTokens(context: AuthRoutesContext, grant: Omit<AccessGrant, 'expiresAt'>): Record<string, unknown> {
+function issueTokens(
+  context: AuthRoutesContext,
+  options: { client: SandboxClient; grant: Omit<AccessGrant, 'expiresAt'>; nonce?: string | undefined },
+): Record<string, unknown> {
+  const { client, grant } = options;
   const accessToken = randomToken();
   const refreshToken = randomToken();
   context.store.accessTokens.set(accessToken, {
@@ -146,7 +148,24 @@ function issueTokens(context: AuthRoutesContext, grant: Omit<AccessGrant, 'expir
     patient: grant.patient,
     ...(grant.encounter === undefined ? {} : { encounter: grant.encounter }),
     need_patient_banner: false,
+    ...(wantsIdToken(grant.scope) && client.clientSecret !== undefined
+      ? {
+          id_token: signIdToken({
+            issuer: context.fhirBaseUrl,
+            clientId: client.clientId,
+            clientSecret: client.clientSecret,
+            fhirUser: context.fhirUser,
+            nowMs: context.store.now(),
+            ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
+          }),
+        }
+      : {}),
   };
+}
+
+function wantsIdToken(scope: string): boolean {
+  const scopes = scope.split(/\s+/);
+  return scopes.includes('openid') && (scopes.includes('fhirUser') || scopes.includes('profile'));
 }
 
 /** client_secret_basic (Authorization: Basic) or client_secret_post; a public client only names itself. */

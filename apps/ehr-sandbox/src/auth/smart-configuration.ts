@@ -8,6 +8,8 @@ export function buildSmartConfiguration(options: { publicUrl: string; fhirBaseUr
     grant_types_supported: ['authorization_code', 'refresh_token'],
     response_types_supported: ['code'],
     scopes_supported: [
+      'openid',
+      'fhirUser',
       'launch',
       'launch/patient',
       'launch/encounter',
@@ -24,6 +26,7 @@ export function buildSmartConfiguration(options: { publicUrl: string; fhirBaseUr
     code_challenge_methods_supported: ['S256'],
     capabilities: [
       'launch-ehr',
+      'sso-openid-connect',
       'client-public',
       'client-confidential-symmetric',
       'context-ehr-patient',

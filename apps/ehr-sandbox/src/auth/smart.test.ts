@@ -1,5 +1,6 @@
 import type { Bundle } from '@medplum/fhirtypes';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   authorize,
@@ -126,6 +127,19 @@ describe('the EHR launch', () => {
   it('refuses a launch for a patient the EHR does not have', async () => {
     const response = await app.inject({ method: 'POST', url: '/sandbox/auth/launch', payload: { patient: 'nobody' } });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('names the signed-in clinician in an id_token signed with the client secret when openid fhirUser is asked', async () => {
+    const { code, verifier } = await codeFor('launch openid fhirUser patient/*.read');
+    const { body } = await exchange(code, verifier);
+    const [header = '', claims = '', signature = ''] = (body.id_token ?? '').split('.');
+    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({
+      iss: `${PUBLIC_URL}/fhir`,
+      aud: CLIENT.clientId,
+      fhirUser: 'Practitioner/sandbox-clinician',
+    });
+    const expected = createHmac('sha256', CLIENT.clientSecret).update(`${header}.${claims}`).digest('base64url');
+    expect(signature).toBe(expected);
   });
 
   it('accepts client_secret_post as well as client_secret_basic', async () => {

@@ -30,6 +30,8 @@ export interface FhirClient {
   search(type: string, params: SearchParams): AsyncGenerator<FhirBundle>;
   /** Every resource of the search; more than `maxPages` pages is an error rather than a silent cut. */
   searchAll(type: string, params: SearchParams, options?: { maxPages?: number }): Promise<FhirResource[]>;
+  /** The EHR's CapabilityStatement (`GET [base]/metadata`). */
+  capabilities(): Promise<FhirResource>;
   /** Creates the resource, or with `ifNoneExist` answers the one that already matches the query. */
   create<T extends FhirResource>(resource: T, options?: { ifNoneExist?: string }): Promise<T>;
 }
@@ -160,6 +162,9 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
         for (const entry of bundle.entry ?? []) if (entry.resource) resources.push(entry.resource);
       }
       return resources;
+    },
+    async capabilities() {
+      return expectResource(await request(`${baseUrl}/metadata`), 'CapabilityStatement');
     },
     async create<T extends FhirResource>(resource: T, createOptions?: { ifNoneExist?: string }) {
       const headers: Record<string, string> = createOptions?.ifNoneExist

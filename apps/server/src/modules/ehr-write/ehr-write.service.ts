@@ -1,0 +1,133 @@
+import { getIcdCatalog, normalizeIcdCode } from '@cairn/clinical';
+import type { ConditionWriteResult } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import type { FhirClient } from '../../integrations/fhir/fhir-client';
+import type { Reference } from '../../integrations/fhir/fhir-types';
+import { AppError } from '../../lib/app-error';
+import { toEhrAppError } from '../ehr-sync/ehr-errors';
+import { acceptsConditionCreate, encounterDiagnosisCondition, ifNoneExistQuery } from './fhir-condition';
+import {
+  ensureConditionWrites,
+  findVisitForWrite,
+  hasLiveEhrSession,
+  recordConditionWrite,
+  type ConditionWriteRow,
+  type VisitForWrite,
+} from './ehr-write.repository';
+
+const NON_PUSHABLE_VISIT = new Set(['cancelled', 'entered-in-error', 'noshow']);
+const NON_PUSHABLE_ENCOUNTER = new Set(['cancelled', 'entered-in-error']);
+
+export interface WriteDiagnosesOptions {
+  organisationId: string;
+  appointmentId: string;
+  icdCodes: readonly string[];
+  /** A client on the EHR with the user's live session; none when there is no session. */
+  client: FhirClient | undefined;
+  /** The Practitioner (or PractitionerRole) recording the diagnoses. */
+  recorder?: Reference;
+  /** The Cairn user asking. */
+  requestedBy?: string;
+}
+
+/** Where the Conditions go, once the visit is known to take them. */
+interface WriteTarget {
+  client: FhirClient;
+  patientFhirId: string;
+  encounterFhirId: string;
+  recorder?: Reference;
+}
+
+/**
+ * Writes each diagnosis to the visit's EHR encounter as a FHIR Condition. Every (visit, code) gets a
+ * row and an identifier once; the Condition is sent as a conditional create on that identifier, so a
+ * retry (after a timeout, or a second click) finds the Condition the EHR already made instead of
+ * making another. The answer gives each code's outcome, with a push-failure reason of spec §3 when
+ * the visit cannot take diagnoses.
+ */
+export async function writeDiagnosesToEncounter(
+  db: Db,
+  options: WriteDiagnosesOptions,
+): Promise<ConditionWriteResult[]> {
+  const { organisationId, appointmentId } = options;
+  const visit = await findVisitForWrite(db, organisationId, appointmentId);
+  if (!visit) throw new AppError('NOT_FOUND', 'No such visit');
+  const icdCodes = [...new Set(options.icdCodes.map(normalizeIcdCode))];
+  const unknown = icdCodes.filter((code) => !getIcdCatalog().get(code));
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `Unknown ICD-10-CM code: ${unknown.join(', ')}`);
+  const rows = await ensureConditionWrites(db, {
+    organisationId,
+    appointmentId,
+    icdCodes,
+    requestedBy: options.requestedBy,
+  });
+
+  const target = await writeTargetOf(db, visit, options);
+  const results = await Promise.all(
+    rows.map(async (row) => {
+      const outcome: ConditionWriteResult =
+        typeof target === 'string'
+          ? { icdCode: row.icdCode, status: 'failed', reason: target }
+          : await writeCondition(row, target);
+      await recordConditionWrite(db, organisationId, row.id, {
+        status: outcome.status,
+        ehrResourceId: outcome.ehrResourceId,
+        failureReason: outcome.reason,
+      });
+      return outcome;
+    }),
+  );
+  return icdCodes.flatMap((code) => results.filter((result) => result.icdCode === code));
+}
+
+/**
+ * Where the diagnoses go, or why the visit cannot take any (a push-failure reason, or how the EHR
+ * failed), checked from the cheapest to the ones that ask the EHR.
+ */
+async function writeTargetOf(
+  db: Db,
+  visit: VisitForWrite,
+  options: WriteDiagnosesOptions,
+): Promise<WriteTarget | string> {
+  if (visit.encounterSource !== 'EHR' || !visit.encounterFhirId) return 'EncounterIdMissing';
+  if (NON_PUSHABLE_VISIT.has(visit.appointmentStatus)) return 'NonPushableStatus';
+  if (visit.encounterStatus && NON_PUSHABLE_ENCOUNTER.has(visit.encounterStatus)) return 'NonPushableStatus';
+  const { client, recorder } = options;
+  if (!client || visit.patientSource !== 'EHR') return 'MissingEHRLiveData';
+  if (!(await hasLiveEhrSession(db, options.organisationId, client.baseUrl))) return 'MissingEHRLiveData';
+  try {
+    if (!acceptsConditionCreate(await client.capabilities())) return 'PredictorNotImplementedForEHR';
+    if (NON_PUSHABLE_ENCOUNTER.has(await getEncounterStatus(client, visit.encounterFhirId))) return 'NonPushableStatus';
+  } catch (error) {
+    return failureText(error);
+  }
+  return { client, patientFhirId: visit.patientFhirId, encounterFhirId: visit.encounterFhirId, recorder };
+}
+
+/** The encounter's status as the EHR has it now (it may have changed since the last sync). */
+export async function getEncounterStatus(client: FhirClient, encounterFhirId: string): Promise<string> {
+  const encounter = await client.read('Encounter', encounterFhirId);
+  return typeof encounter.status === 'string' ? encounter.status : 'unknown';
+}
+
+async function writeCondition(row: ConditionWriteRow, target: WriteTarget): Promise<ConditionWriteResult> {
+  const condition = encounterDiagnosisCondition({
+    icdCode: row.icdCode,
+    identifierValue: row.identifier,
+    patientFhirId: target.patientFhirId,
+    encounterFhirId: target.encounterFhirId,
+    recorder: target.recorder,
+  });
+  try {
+    const written = await target.client.create(condition, { ifNoneExist: ifNoneExistQuery(row.identifier) });
+    return { icdCode: row.icdCode, status: 'written', ehrResourceId: written.id };
+  } catch (error) {
+    return { icdCode: row.icdCode, status: 'failed', reason: failureText(error) };
+  }
+}
+
+function failureText(error: unknown): string {
+  const failure = toEhrAppError(error);
+  if (failure instanceof AppError) return failure.message;
+  throw failure;
+}

@@ -2,6 +2,7 @@ import type { FhirRepository } from '@medplum/fhir-router';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { signIdToken } from './id-token.js';
+import { isInPatientCompartment } from './scopes.js';
 import { randomToken, s256, type AccessGrant, type AuthStore } from './auth-store.js';
 
 export interface SandboxClient {
@@ -47,11 +48,14 @@ async function createLaunch(
       .code(400)
       .send({ error: 'invalid_request', error_description: 'patient (and optional encounter) ids are required' });
   }
-  const known = await context.repo.readResource('Patient', patient).then(
-    () => true,
-    () => false,
-  );
-  if (!known) return reply.code(400).send({ error: 'invalid_request', error_description: 'Unknown patient' });
+  const [patientResource, encounterResource] = await Promise.all([
+    context.repo.readResource('Patient', patient).catch(() => undefined),
+    encounter === undefined ? undefined : context.repo.readResource('Encounter', encounter).catch(() => undefined),
+  ]);
+  if (!patientResource) return reply.code(400).send({ error: 'invalid_request', error_description: 'Unknown patient' });
+  if (encounter !== undefined && !(encounterResource && isInPatientCompartment(encounterResource, patient))) {
+    return reply.code(400).send({ error: 'invalid_request', error_description: 'Unknown encounter for this patient' });
+  }
   const launch = randomToken();
   context.store.launches.set(launch, encounter === undefined ? { patient } : { patient, encounter });
   return reply.send({ launch });

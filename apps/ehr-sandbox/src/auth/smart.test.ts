@@ -124,9 +124,12 @@ describe('the EHR launch', () => {
     expect(location.searchParams.get('state')).toBe('form-state');
   });
 
-  it('refuses a launch for a patient the EHR does not have', async () => {
+  it('refuses a launch for a patient the EHR does not have, or with another patient’s encounter', async () => {
     const response = await app.inject({ method: 'POST', url: '/sandbox/auth/launch', payload: { patient: 'nobody' } });
     expect(response.statusCode).toBe(400);
+    const otherEncounter = { patient: 'p2', encounter: 'e1' };
+    const mismatch = await app.inject({ method: 'POST', url: '/sandbox/auth/launch', payload: otherEncounter });
+    expect(mismatch.statusCode).toBe(400);
   });
 
   it('names the signed-in clinician in an id_token signed with the client secret when openid fhirUser is asked', async () => {

@@ -65,6 +65,10 @@ export async function writeDiagnosesToEncounter(
   const target = await writeTargetOf(db, visit, options);
   const results = await Promise.all(
     rows.map(async (row) => {
+      // Already in the EHR: the answer stays what it was, whatever has happened to the visit since.
+      if (row.status === 'written' && row.ehrResourceId) {
+        return { icdCode: row.icdCode, status: 'written', ehrResourceId: row.ehrResourceId } as const;
+      }
       const outcome: ConditionWriteResult =
         typeof target === 'string'
           ? { icdCode: row.icdCode, status: 'failed', reason: target }

@@ -3,7 +3,7 @@ import type { Condition } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { ehrConditionWrites, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
+import { appointments, ehrConditionWrites, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
 import { runMigrations } from '../../db/migrate';
 import { createFhirClient, type FhirClient } from '../../integrations/fhir/fhir-client';
 import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
@@ -142,6 +142,15 @@ describe('writing diagnoses to the EHR encounter', () => {
     const second = await write(visit.appointmentId, ['I10']);
     expect(second).toEqual(first);
     expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(1);
+  });
+
+  it('keeps a written diagnosis written when the visit is cancelled afterwards', async () => {
+    const visit = await createVisit();
+    const [written] = await write(visit.appointmentId, ['I10']);
+    await database.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, visit.appointmentId));
+    const [cancelled, added] = await write(visit.appointmentId, ['I10', 'E11.9']);
+    expect(cancelled).toEqual(written);
+    expect(added).toEqual({ icdCode: 'E119', status: 'failed', reason: 'NonPushableStatus' });
   });
 
   it('finds the Condition the EHR made before it timed out, when the request is retried', async () => {

@@ -1,8 +1,9 @@
 import { FLAG_NAMES as ALL_FLAG_NAMES, type FlagName as KnownFlagName } from '@cairn/contracts';
-import { createContext, useContext, type ReactNode } from 'react';
-import { useOpenFeatureFlags, useSessionFlagProvider, type FlagsStatus } from './feature-flags/use-session-flags';
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { FlagsStatus } from './feature-flags/use-session-flags';
+import { useSession } from './session';
 
-export type { FlagsStatus } from './feature-flags/use-session-flags';
+export type { FlagsStatus };
 
 export { allowedTabs } from './feature-flags/allowed-tabs';
 
@@ -32,15 +33,39 @@ export function FlagsProvider({ values, children }: { values?: FlagValues; child
   return <LiveFlags>{children}</LiveFlags>;
 }
 
+export interface FlagsSnapshot {
+  status: FlagsStatus;
+  values: FlagValues;
+}
+
+/** The component that runs Cairn's OpenFeature client and reports each snapshot of the flags. */
+export type FlagsLoader = ComponentType<{ onChange: (snapshot: FlagsSnapshot) => void }>;
+
+/**
+ * The OpenFeature client (SDK, provider, stream) is loaded once a session exists, beside the page
+ * rather than around it: the sign-in page never downloads it, and the page's tree does not remount
+ * when it arrives.
+ */
 function LiveFlags({ children }: { children: ReactNode }) {
-  useSessionFlagProvider();
-  const { status, values } = useOpenFeatureFlags();
+  const { loggedIn } = useSession();
+  const [Loader, setLoader] = useState<FlagsLoader>();
+  const [snapshot, setSnapshot] = useState<FlagsSnapshot>();
+  useEffect(() => {
+    if (!loggedIn || Loader) return;
+    void import('./feature-flags/flags-loader').then((module) => setLoader(() => module.FlagsLoader));
+  }, [loggedIn, Loader]);
+  const status = snapshot?.status ?? (loggedIn ? 'initializing' : 'signedOut');
   return (
     <FlagsStatusContext.Provider value={status}>
-      <FlagsContext.Provider value={values}>{children}</FlagsContext.Provider>
+      <FlagsContext.Provider value={snapshot?.values ?? NO_FLAGS}>
+        {Loader && <Loader onChange={setSnapshot} />}
+        {children}
+      </FlagsContext.Provider>
     </FlagsStatusContext.Provider>
   );
 }
+
+const NO_FLAGS: FlagValues = {};
 
 /**
  * Where the flags stand: 'initializing' for at most the 5-second wait after sign-in, then

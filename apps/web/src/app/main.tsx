@@ -3,10 +3,13 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { readAddonOrigin } from '../lib/addon-origin';
 import { initializeSession } from './init-session';
 import { Providers } from './providers';
 import { createRouter } from './router';
 
+// Remembered for the tab before any redirect drops the query (the add-on frame may open on /login).
+readAddonOrigin(window.location);
 void initializeSession();
 const router = createRouter();
 const root = document.getElementById('root');

@@ -7,43 +7,15 @@ import {
   type OutboundAddonMessage,
 } from '@cairn/contracts';
 import { useEffect, useMemo, useRef } from 'react';
+import { ADDON_ORIGIN_STORAGE_KEY, parseAddonOrigin, readAddonOrigin } from './addon-origin';
 import type { Logger } from './logger';
+
+export { ADDON_ORIGIN_STORAGE_KEY, parseAddonOrigin, readAddonOrigin } from './addon-origin';
 
 /**
  * Messaging with an EHR add-on that frames Cairn (spec §4 "Add-on messaging", §5): messages are
  * accepted only from the origin named by the `addonOrigin` query parameter, and sent only to it.
  */
-
-/** Session storage: navigation drops the query parameter, the tab keeps the origin. */
-export const ADDON_ORIGIN_STORAGE_KEY = 'cairn.addonOrigin';
-
-/** `https://ehr.example:8443`, exactly an origin: http(s), no path, query or credentials. */
-export function parseAddonOrigin(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    return value.replace(/\/$/, '') === url.origin ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The add-on's origin: the `addonOrigin` query parameter when it is a valid origin (then remembered
- * for the session), else the one remembered earlier in this tab. An invalid parameter is ignored.
- */
-export function readAddonOrigin(
-  location: Pick<Location, 'search'>,
-  storage: Storage = sessionStorage,
-): string | undefined {
-  const fromQuery = parseAddonOrigin(new URLSearchParams(location.search).get('addonOrigin'));
-  if (fromQuery) {
-    storage.setItem(ADDON_ORIGIN_STORAGE_KEY, fromQuery);
-    return fromQuery;
-  }
-  return parseAddonOrigin(storage.getItem(ADDON_ORIGIN_STORAGE_KEY));
-}
 
 export type AddonMessageOf<T extends InboundAddonMessageType> = Extract<InboundAddonMessage, { type: T }>;
 

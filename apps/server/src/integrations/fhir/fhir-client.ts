@@ -83,58 +83,28 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+interface Transport {
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
 export function createFhirClient(options: FhirClientOptions): FhirClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transport = { fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const limited = createSemaphore(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
-
-  const send = async (url: string, request: RequestOptions, token: string): Promise<FhirAnswer> => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      controller.abort();
-    }, timeoutMs);
-    try {
-      const response = await fetchImpl(url, {
-        method: request.method ?? 'GET',
-        headers: {
-          accept: FHIR_JSON,
-          authorization: `Bearer ${token}`,
-          ...(request.body ? { 'content-type': FHIR_JSON } : {}),
-          ...request.headers,
-        },
-        body: request.body ? JSON.stringify(request.body) : undefined,
-        signal: controller.signal,
-      });
-      // The body is read inside the timeout too: a server can stall after its headers.
-      return { status: response.status, body: parseJson(await response.text()) };
-    } catch (error) {
-      if (controller.signal.aborted)
-        throw new FhirClientError('timeout', 0, `The EHR did not answer within ${timeoutMs} ms`);
-      throw new FhirClientError('network', 0, `The EHR could not be reached (${errorName(error)})`);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
 
   const request = (url: string, request: RequestOptions = {}): Promise<unknown> =>
     limited(async () => {
-      let response = await send(url, request, await options.getAccessToken());
-      if (response.status === 401)
-        response = await send(url, request, await options.getAccessToken({ forceRefresh: true }));
+      let response = await sendOnce(transport, url, request, await options.getAccessToken());
+      if (response.status === 401) {
+        response = await sendOnce(transport, url, request, await options.getAccessToken({ forceRefresh: true }));
+      }
       if (response.status < 200 || response.status >= 300) {
         throw new FhirClientError('http', response.status, failureMessage(response.status, response.body));
       }
       return response.body;
     });
-
-  const expectResource = (body: unknown, type?: string): FhirResource => {
-    if (!isResource(body) || (type !== undefined && body.resourceType !== type)) {
-      throw new FhirClientError('protocol', 0, `The EHR answered something other than a ${type ?? 'FHIR resource'}`);
-    }
-    return body;
-  };
 
   async function* search(type: string, params: SearchParams): AsyncGenerator<FhirBundle> {
     let url: string | undefined = `${baseUrl}/${type}?${new URLSearchParams(stringParams(params)).toString()}`;
@@ -151,29 +121,76 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
       return expectResource(await request(`${baseUrl}/${type}/${encodeURIComponent(id)}`), type) as T;
     },
     search,
-    async searchAll(type, params, searchOptions) {
-      const maxPages = searchOptions?.maxPages ?? DEFAULT_MAX_PAGES;
-      const resources: FhirResource[] = [];
-      let pages = 0;
-      for await (const bundle of search(type, params)) {
-        pages += 1;
-        if (pages > maxPages)
-          throw new FhirClientError('protocol', 0, `The ${type} search has more than ${maxPages} pages`);
-        for (const entry of bundle.entry ?? []) if (entry.resource) resources.push(entry.resource);
-      }
-      return resources;
-    },
+    searchAll: (type, params, searchOptions) =>
+      collectPages(search(type, params), type, searchOptions?.maxPages ?? DEFAULT_MAX_PAGES),
     async capabilities() {
       return expectResource(await request(`${baseUrl}/metadata`), 'CapabilityStatement');
     },
     async create<T extends FhirResource>(resource: T, createOptions?: { ifNoneExist?: string }) {
-      const headers: Record<string, string> = createOptions?.ifNoneExist
-        ? { 'if-none-exist': createOptions.ifNoneExist }
-        : {};
+      const ifNoneExist = createOptions?.ifNoneExist;
+      const headers: Record<string, string> = ifNoneExist ? { 'if-none-exist': ifNoneExist } : {};
       const body = await request(`${baseUrl}/${resource.resourceType}`, { method: 'POST', body: resource, headers });
       return expectResource(body, resource.resourceType) as T;
     },
   };
+}
+
+/** One HTTP exchange, the answer's body read inside the timeout too (a server can stall after its headers). */
+async function sendOnce(
+  transport: Transport,
+  url: string,
+  request: RequestOptions,
+  token: string,
+): Promise<FhirAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, transport.timeoutMs);
+  try {
+    const response = await transport.fetch(url, {
+      method: request.method ?? 'GET',
+      headers: {
+        accept: FHIR_JSON,
+        authorization: `Bearer ${token}`,
+        ...(request.body ? { 'content-type': FHIR_JSON } : {}),
+        ...request.headers,
+      },
+      body: request.body ? JSON.stringify(request.body) : undefined,
+      signal: controller.signal,
+    });
+    return { status: response.status, body: parseJson(await response.text()) };
+  } catch (error) {
+    if (controller.signal.aborted) {
+      throw new FhirClientError('timeout', 0, `The EHR did not answer within ${String(transport.timeoutMs)} ms`);
+    }
+    throw new FhirClientError('network', 0, `The EHR could not be reached (${errorName(error)})`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function collectPages(
+  pages: AsyncGenerator<FhirBundle>,
+  type: string,
+  maxPages: number,
+): Promise<FhirResource[]> {
+  const resources: FhirResource[] = [];
+  let count = 0;
+  for await (const bundle of pages) {
+    count += 1;
+    if (count > maxPages) {
+      throw new FhirClientError('protocol', 0, `The ${type} search has more than ${String(maxPages)} pages`);
+    }
+    for (const entry of bundle.entry ?? []) if (entry.resource) resources.push(entry.resource);
+  }
+  return resources;
+}
+
+function expectResource(body: unknown, type?: string): FhirResource {
+  if (!isResource(body) || (type !== undefined && body.resourceType !== type)) {
+    throw new FhirClientError('protocol', 0, `The EHR answered something other than a ${type ?? 'FHIR resource'}`);
+  }
+  return body;
 }
 
 /** The next page's URL, refused when it points away from the EHR (the token must not travel elsewhere). */

@@ -1,5 +1,5 @@
 import type { AppointmentDetails, PatientDemographics } from '@cairn/contracts';
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/dates';
 
@@ -55,12 +55,22 @@ export function PatientBanner({ patient, visit, actions, navigation }: PatientBa
           </Typography.Title>
           {patient.isDeceased && <Tag color="default">Deceased</Tag>}
         </Flex>
-        <Flex align="center" gap={8}>
+        <Flex align="center" gap={8} wrap>
           {actions}
           {navigation}
         </Flex>
       </Flex>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4, xl: 8 }} items={items} style={{ marginTop: 8 }} />
+      {/* Each fact stays on one line; the facts wrap as a whole when the banner is narrow (an EHR panel). */}
+      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 24px', margin: '8px 0 0' }}>
+        {items.map((item) => (
+          <div key={item.key} style={{ display: 'flex', gap: 4, whiteSpace: 'nowrap' }}>
+            <Typography.Text type="secondary" component="dt">
+              {item.label}:
+            </Typography.Text>
+            <dd style={{ margin: 0 }}>{item.children}</dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { patientAnalyses, patients } from '../../db/clinical-schema';
 
@@ -22,6 +22,16 @@ export interface AnalysisCounts {
 }
 
 /**
+ * The join condition of a patient (a query that reads `patients`) to their analysis, met only when the
+ * analysis was computed from the patient's present data version. Every page that shows analysis results
+ * joins through it, so nothing computed from older data is shown beside newer data.
+ */
+export const currentAnalysisJoin: SQL = and(
+  eq(patientAnalyses.patientId, patients.id),
+  eq(patientAnalyses.dataVersion, patients.dataVersion),
+) as SQL;
+
+/**
  * Counts of each patient's current analysis. A patient whose data changed since their last analysis
  * (data versions differ) or who was never analysed is absent from the map: the analysis is pending,
  * and nothing computed from older data is shown beside newer data.
@@ -43,13 +53,9 @@ export async function currentAnalysisCounts(
       computedAt: patientAnalyses.computedAt,
     })
     .from(patientAnalyses)
-    .innerJoin(patients, eq(patients.id, patientAnalyses.patientId))
+    .innerJoin(patients, currentAnalysisJoin)
     .where(
-      and(
-        eq(patientAnalyses.organisationId, organisationId),
-        inArray(patientAnalyses.patientId, [...patientIds]),
-        sql`${patientAnalyses.dataVersion} = ${patients.dataVersion}`,
-      ),
+      and(eq(patientAnalyses.organisationId, organisationId), inArray(patientAnalyses.patientId, [...patientIds])),
     );
   return new Map(
     rows.map(({ patientId, riskScore, ...counts }) => [

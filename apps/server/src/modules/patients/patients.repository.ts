@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { currentAnalysisJoin } from '../analysis/analysis.repository';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -152,15 +153,6 @@ const activeCoverages = sql<{ payer: string; plan: string | null }[]>`(
      and (c.period_start is null or c.period_start <= current_date)
      and (c.period_end is null or c.period_end >= current_date))`;
 
-/**
- * Joins the patient's analysis only when it was computed from their present data version: the rule of
- * `currentAnalysisCounts` (modules/analysis), inside the banner's one query so it costs no round trip.
- */
-const currentAnalysis = and(
-  eq(patientAnalyses.patientId, patients.id),
-  eq(patientAnalyses.dataVersion, patients.dataVersion),
-);
-
 /** Everything the banner shows of the patient, read in the query that finds them. */
 const bannerColumns = {
   patient: patients,
@@ -180,7 +172,7 @@ export async function findPatientBannerRow(db: Db, scope: CareScope, patientId: 
     .select(bannerColumns)
     .from(patients)
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
-    .leftJoin(patientAnalyses, currentAnalysis)
+    .leftJoin(patientAnalyses, currentAnalysisJoin)
     .where(and(eq(patients.id, patientId), patientInScope(scope)));
   return row;
 }
@@ -242,7 +234,7 @@ function appointmentDetailsQuery(db: Db, scope: CareScope, by: 'sid' | 'nid') {
     .leftJoin(clinics, eq(clinics.id, departments.clinicId))
     .leftJoin(encounters, eq(encounters.id, appointments.encounterId))
     .leftJoin(primaryProvider, eq(primaryProvider.id, patients.primaryProviderId))
-    .leftJoin(patientAnalyses, currentAnalysis)
+    .leftJoin(patientAnalyses, currentAnalysisJoin)
     .where(and(match, appointmentInScope(scope), patientInScope(scope)));
 }
 

@@ -1,6 +1,7 @@
 import type { ScheduleFilters } from '@cairn/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { currentAnalysisJoin } from '../analysis/analysis.repository';
 import type { Db } from '../../db/client';
 import { appointments, clinics, departments, patientAnalyses, patients, providers } from '../../db/clinical-schema';
 import { appointmentInScope, type CareScope } from '../patients/care-scope';
@@ -64,15 +65,6 @@ const visitColumns = {
 };
 
 /**
- * The analysis counts ride on the visits query: only an analysis of the patient's current data
- * version joins, so a patient whose data changed since reads as pending (never stale numbers).
- */
-const currentAnalysis = and(
-  eq(patientAnalyses.patientId, appointments.patientId),
-  eq(patientAnalyses.dataVersion, patients.dataVersion),
-);
-
-/**
  * The visits of a day in scope, ordered by time, in ONE query: the `appointments_day` index
  * (organisation, service date, start) finds the day, and patients, providers, departments and clinics
  * are joined by primary key. With `page`, the total comes from a window count in the same query.
@@ -88,7 +80,8 @@ export async function listDayVisits(
     .leftJoin(providers, eq(providers.id, appointments.providerId))
     .leftJoin(departments, sql`${departments.id} = ${visitDepartmentId}`)
     .leftJoin(clinics, eq(clinics.id, departments.clinicId))
-    .leftJoin(patientAnalyses, currentAnalysis)
+    // The analysis counts ride on the visits query (pending when the analysis is older than the data).
+    .leftJoin(patientAnalyses, currentAnalysisJoin)
     .where(and(dayCondition(db, query), lookupCondition(query.patientLookup)))
     .orderBy(asc(appointments.startAt), asc(appointments.id));
   const rows = query.page ? await base.limit(query.page.limit).offset(query.page.offset) : await base;

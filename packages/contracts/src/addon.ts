@@ -119,7 +119,13 @@ export type PushFailureReason = z.infer<typeof pushFailureReason>;
 /** One code's outcome: pushed, or failed with its reason. */
 const diagnosisPushOutcome = z.discriminatedUnion('status', [
   z.object({ icd10Code: icd10CmCode, status: z.literal('pushed') }),
-  z.object({ icd10Code: icd10CmCode, status: z.literal('failed'), reason: pushFailureReason }),
+  z.object({
+    icd10Code: icd10CmCode,
+    status: z.literal('failed'),
+    /** A push-failure reason of spec §3, or `EhrError` when the EHR itself failed (then `message` says how). */
+    reason: z.union([pushFailureReason, z.literal('EhrError')]),
+    message: z.string().max(300).optional(),
+  }),
 ]);
 const cptPushOutcome = z.discriminatedUnion('status', [
   z.object({ cptCode, status: z.literal('pushed') }),

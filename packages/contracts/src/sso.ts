@@ -22,7 +22,7 @@ export const returnToPath = z
  * accepted with it, so a sign-in started in one browser cannot be completed in another (login CSRF,
  * RFC 6749 §10.12).
  */
-const browserBinding = z.string().min(22).max(200);
+export const browserBinding = z.string().min(22).max(200);
 
 export const startSso = defineEndpoint({
   method: 'POST',

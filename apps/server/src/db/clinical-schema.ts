@@ -625,6 +625,22 @@ export const ehrSessions = pgTable(
   (table) => [index('ehr_sessions_user').on(table.userId, table.createdAt)],
 );
 
+/**
+ * A SMART EHR launch in flight (issue 6): the state (hashed with the browser binding, so only the
+ * browser that started can finish), the PKCE verifier and the redirect URI the code is bound to.
+ * Used once; ten minutes at most.
+ */
+export const ehrLaunchStates = pgTable('ehr_launch_states', {
+  state: text('state').primaryKey(),
+  organisationId: organisationId(),
+  connectionId: uuid('connection_id')
+    .notNull()
+    .references(() => ehrConnections.id, { onDelete: 'cascade' }),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** When each patient was last read from the EHR over FHIR, and how it ended (issue 6 "FHIR sync"). */
 export const ehrPatientSyncs = pgTable('ehr_patient_syncs', {
   patientId: uuid('patient_id')

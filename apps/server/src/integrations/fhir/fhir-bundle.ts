@@ -62,22 +62,42 @@ export function bundleContext(entries: readonly BundleEntry[]): MapContext {
     if (typeof value !== 'string' || value === '' || value.startsWith('#')) return undefined;
     return { value, found: byKey.get(value) ?? byKey.get(relativePart(value) ?? '') };
   };
+  const target = (reference: Reference | undefined) => {
+    const result = lookup(reference);
+    if (!result) return undefined;
+    if (result.found) return { type: result.found.resource.resourceType, sourceId: result.found.sourceId };
+    if (result.value.startsWith('urn:uuid:')) return { type: undefined, sourceId: result.value.slice(9) };
+    const relative = relativePart(result.value);
+    if (!relative) return undefined;
+    const [type, id] = relative.split('/');
+    return type && id ? { type, sourceId: id } : undefined;
+  };
+  const encounterByAppointment = encountersByAppointment(byKey.values(), target);
   return {
-    target(reference) {
-      const result = lookup(reference);
-      if (!result) return undefined;
-      if (result.found) return { type: result.found.resource.resourceType, sourceId: result.found.sourceId };
-      if (result.value.startsWith('urn:uuid:')) return { type: undefined, sourceId: result.value.slice(9) };
-      const relative = relativePart(result.value);
-      if (!relative) return undefined;
-      const [type, id] = relative.split('/');
-      return type && id ? { type, sourceId: id } : undefined;
-    },
+    target,
+    encounterOfAppointment: (appointmentSourceId) => encounterByAppointment.get(appointmentSourceId),
     resolve<T extends FhirResource>(reference: Reference | undefined): T | undefined {
       return lookup(reference)?.found?.resource as T | undefined;
     },
     snomedToIcd,
   };
+}
+
+/** Appointment source id -> the source id of the Encounter that names it (`Encounter.appointment`). */
+function encountersByAppointment(
+  found: Iterable<{ resource: FhirResource; sourceId: string }>,
+  target: MapContext['target'],
+): Map<string, string> {
+  const byAppointment = new Map<string, string>();
+  for (const { resource, sourceId } of found) {
+    if (resource.resourceType !== 'Encounter' || !Array.isArray(resource.appointment)) continue;
+    for (const reference of resource.appointment as Reference[]) {
+      const appointment = target(reference);
+      if (appointment && appointment.type !== undefined && appointment.type !== 'Appointment') continue;
+      if (appointment) byAppointment.set(appointment.sourceId, sourceId);
+    }
+  }
+  return byAppointment;
 }
 
 /** `Patient/123` out of `Patient/123`, `https://ehr/fhir/Patient/123` or `.../Patient/123/_history/2`. */

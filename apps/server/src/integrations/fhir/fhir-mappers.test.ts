@@ -130,6 +130,34 @@ describe('FHIR R4 mappers', () => {
     expect(row?.values).toMatchObject({ serviceDate: '2024-05-01', startAt: new Date('2024-05-02T04:30:00Z') });
   });
 
+  it("take an appointment's encounter from the Encounter of the bundle that names it", () => {
+    const entries = bundleEntries({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: 'urn:uuid:p1', resource: PATIENT },
+        {
+          fullUrl: 'urn:uuid:e1',
+          resource: { ...ENCOUNTER, appointment: [{ reference: 'urn:uuid:a1' }, { reference: 'Appointment/a9' }] },
+        },
+        {
+          fullUrl: 'urn:uuid:a1',
+          resource: {
+            resourceType: 'Appointment',
+            id: 'a1',
+            start: '2024-05-01T09:00:00-05:00',
+            participant: [{ actor: { reference: 'urn:uuid:p1' } }],
+          },
+        },
+      ],
+    });
+    const context = bundleContext(entries);
+    const [encounter] = mapResource(entries[1]?.resource as FhirResource, 'e1', context);
+    const [appointment] = mapResource(entries[2]?.resource as FhirResource, 'a1', context);
+    expect(encounter?.appointmentSourceIds).toEqual(['a1', 'a9']);
+    expect(appointment?.refs).toEqual({ patientId: 'p1', encounterId: 'e1' });
+  });
+
   it('turn each claim diagnosis into a row, taking the code of the referenced condition', () => {
     const rows = map({
       resourceType: 'Claim',

@@ -71,6 +71,11 @@ export type MappedRow = {
     values: Values<T>;
     refs: Partial<Record<LinkColumn, string>>;
     attachment?: PendingAttachment;
+    /**
+     * An encounter's appointments (R4 `Encounter.appointment`), by source id: the import links them to
+     * the encounter even when they came in an earlier bundle.
+     */
+    appointmentSourceIds?: string[];
   };
 }[TableName];
 
@@ -80,6 +85,8 @@ export interface MapContext {
   target(reference: Reference | undefined): { type: string | undefined; sourceId: string } | undefined;
   /** The resource a reference points at, when it is in the bundle (its type is the caller's to check). */
   resolve<T extends FhirResource = FhirResource>(reference: Reference | undefined): T | undefined;
+  /** The source id of the bundle's Encounter that names this Appointment (R4 links them from the encounter's side). */
+  encounterOfAppointment(appointmentSourceId: string): string | undefined;
   /** The ICD-10-CM code (no dot) mapped from a SNOMED CT code, when there is one. */
   snomedToIcd(code: string): string | undefined;
 }

@@ -11,6 +11,7 @@ interface EncounterResource extends FhirResource {
   period?: Period;
   reasonCode?: CodeableConcept[];
   serviceProvider?: Reference;
+  appointment?: Reference[];
 }
 interface AppointmentResource extends FhirResource {
   status?: string;
@@ -56,6 +57,10 @@ export function mapEncounter(resource: FhirResource, sourceId: string, context: 
     'Practitioner',
   );
   const clinicId = targetOfType(context, [encounter.serviceProvider], 'Organization');
+  const appointmentSourceIds = (encounter.appointment ?? []).flatMap((reference) => {
+    const target = context.target(reference);
+    return target && (target.type === undefined || target.type === 'Appointment') ? [target.sourceId] : [];
+  });
   return [
     {
       table: 'encounters',
@@ -73,11 +78,16 @@ export function mapEncounter(resource: FhirResource, sourceId: string, context: 
         ...(providerId ? { providerId } : {}),
         ...(clinicId ? { clinicId } : {}),
       },
+      ...(appointmentSourceIds.length > 0 ? { appointmentSourceIds } : {}),
     },
   ];
 }
 
-/** Appointment: `serviceDate` is the calendar day of `start` as written, `startAt` the instant. */
+/**
+ * Appointment: `serviceDate` is the calendar day of `start` as written, `startAt` the instant. R4's
+ * Appointment does not name its encounter; the Encounter names the Appointment, so the link comes
+ * from an Encounter of the same bundle.
+ */
 export function mapAppointment(resource: FhirResource, sourceId: string, context: MapContext): MappedRow[] {
   const appointment = resource as AppointmentResource;
   const actors = (appointment.participant ?? []).map((participant) => participant.actor);
@@ -89,6 +99,7 @@ export function mapAppointment(resource: FhirResource, sourceId: string, context
   if (!patientId) throw new MappingError('no patient participant');
   const providerId = targetOfType(context, actors, 'Practitioner');
   const departmentId = targetOfType(context, actors, 'Location');
+  const encounterId = context.encounterOfAppointment(sourceId);
   return [
     {
       table: 'appointments',
@@ -101,7 +112,12 @@ export function mapAppointment(resource: FhirResource, sourceId: string, context
         endAt: endAt && !Number.isNaN(endAt.getTime()) ? endAt : null,
         serviceDate: requireDate(start, 'start'),
       },
-      refs: { patientId, ...(providerId ? { providerId } : {}), ...(departmentId ? { departmentId } : {}) },
+      refs: {
+        patientId,
+        ...(providerId ? { providerId } : {}),
+        ...(departmentId ? { departmentId } : {}),
+        ...(encounterId ? { encounterId } : {}),
+      },
     },
   ];
 }

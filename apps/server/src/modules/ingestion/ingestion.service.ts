@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../integrations/files/file-store';
 import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '../../integrations/fhir/fhir-mapping';
@@ -73,7 +74,7 @@ const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   departments: ['clinicId'],
   patients: ['primaryProviderId'],
   encounters: ['patientId', 'providerId', 'clinicId'],
-  appointments: ['patientId', 'providerId', 'departmentId'],
+  appointments: ['patientId', 'providerId', 'departmentId', 'encounterId'],
   conditions: ['patientId', 'encounterId'],
   observations: ['patientId', 'encounterId'],
   medications: ['patientId'],
@@ -84,6 +85,15 @@ const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   documents: ['patientId', 'encounterId'],
   claimDiagnoses: ['patientId'],
   coverages: ['patientId'],
+};
+
+/**
+ * Links kept when a re-import does not give them. An appointment's encounter comes from an Encounter
+ * naming it (R4 has no `Appointment.encounter`), so an Appointment imported without that Encounter
+ * (a schedule read alone) says nothing about the link; it must not undo what an earlier import set.
+ */
+const LINKS_KEPT_WHEN_ABSENT: Readonly<Partial<Record<TableName, readonly LinkColumn[]>>> = {
+  appointments: ['encounterId'],
 };
 
 interface MappedResource {
@@ -193,12 +203,63 @@ async function writeRows(
       bySourceId.set(row.values.sourceId, linked);
     }
     const returning = LINKED_TABLES.has(table);
-    const stored = await upsertRows(db, table, scope, [...bySourceId.values()], { returning });
-    if (table === 'patients') for (const row of stored) changedPatients.add(row.id);
-    remember(ids, table, stored);
+    // A column absent from every row of an upsert is left as it is; present in some, it is set (NULL
+    // where absent). Rows without a kept link therefore go in a statement of their own.
+    for (const rows of groupByColumns([...bySourceId.values()])) {
+      const stored = await upsertRows(db, table, scope, rows, { returning });
+      if (table === 'patients') for (const row of stored) changedPatients.add(row.id);
+      remember(ids, table, stored);
+    }
   }
+  await linkAppointmentsToEncounters(db, scope, appointmentLinks(mapped, failed, ids));
   await markPatientsChanged(db, options.organisationId, [...changedPatients]);
   return failed;
+}
+
+function groupByColumns(rows: readonly Record<string, unknown>[]): Record<string, unknown>[][] {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return [...groups.values()];
+}
+
+/** Each appointment an imported Encounter names, with that encounter's row id. */
+function appointmentLinks(
+  mapped: readonly MappedResource[],
+  failed: ReadonlySet<number>,
+  ids: ReadonlyMap<TableName, ReadonlyMap<string, string>>,
+): { appointmentSourceId: string; encounterId: string }[] {
+  return mapped.flatMap((resource) =>
+    failed.has(resource.index)
+      ? []
+      : resource.rows.flatMap((row) => {
+          const encounterId = row.table === 'encounters' ? ids.get('encounters')?.get(row.values.sourceId) : undefined;
+          if (!encounterId) return [];
+          return (row.appointmentSourceIds ?? []).map((appointmentSourceId) => ({ appointmentSourceId, encounterId }));
+        }),
+  );
+}
+
+/**
+ * Sets the encounter of appointments named by an Encounter, including appointments of an earlier
+ * import (an Encounter read after its Appointment). Within one bundle the link is already written.
+ */
+async function linkAppointmentsToEncounters(
+  db: Db,
+  scope: { organisationId: string; source: string },
+  links: readonly { appointmentSourceId: string; encounterId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const json = links.map((link) => ({ source_id: link.appointmentSourceId, encounter_id: link.encounterId }));
+  await db.execute(sql`
+    update appointments set encounter_id = links.encounter_id, updated_at = now()
+    from json_to_recordset(${JSON.stringify(json)}::json) as links(source_id text, encounter_id uuid)
+    where appointments.organisation_id = ${scope.organisationId}::uuid and appointments.source = ${scope.source}
+      and appointments.source_id = links.source_id and appointments.encounter_id is distinct from links.encounter_id`);
 }
 
 /** The row's values with its links as row ids, or why it cannot be written. */
@@ -213,6 +274,7 @@ function linkRow(
     const id = sourceId === undefined ? undefined : ids.get(LINK_TARGETS[column])?.get(sourceId);
     if (!id && column === 'patientId') return 'unknown patient';
     if (!id && column === 'clinicId' && table === 'departments') return 'unknown organization';
+    if (!id && LINKS_KEPT_WHEN_ABSENT[table]?.includes(column)) continue;
     values[column] = id ?? null;
   }
   return values;

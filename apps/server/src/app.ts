@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { clinicalSummaryRoutes } from './modules/clinical-summary/clinical-summary.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { ehrRoutes } from './modules/ehr-launch/ehr.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       documentsRoutes(api, config);
       summaryNotesRoutes(api);
       analyticsRoutes(api);
+      ehrRoutes(api, config);
       options.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

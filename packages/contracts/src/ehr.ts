@@ -140,8 +140,7 @@ export const getEncounterStatus = defineEndpoint({
 export const push2emrApi = defineEndpoint({
   method: 'POST',
   path: '/push2emrApi',
-  summary:
-    "Write diagnoses to the visit's EHR encounter as FHIR Conditions (idempotent: a retry never duplicates)",
+  summary: "Write diagnoses to the visit's EHR encounter as FHIR Conditions (idempotent: a retry never duplicates)",
   tags,
   auth: 'user',
   v2: true,

@@ -1,5 +1,5 @@
 import { getIcdCatalog, normalizeIcdCode } from '@cairn/clinical';
-import type { ConditionWriteResult } from '@cairn/contracts';
+import type { ConditionWriteResult, EncounterStatus } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { Reference } from '../../integrations/fhir/fhir-types';
@@ -106,6 +106,24 @@ async function writeTargetOf(
     return failureText(error);
   }
   return { client, patientFhirId: visit.patientFhirId, encounterFhirId: visit.encounterFhirId, recorder };
+}
+
+/**
+ * Whether the visit's encounter can take diagnoses now (`getEncounterStatus`): its EHR id, its status
+ * as the EHR has it, or the push-failure reason that stops a write.
+ */
+export async function encounterStatusOf(
+  db: Db,
+  options: { organisationId: string; appointmentId: string; client: FhirClient | undefined },
+): Promise<EncounterStatus> {
+  const visit = await findVisitForWrite(db, options.organisationId, options.appointmentId);
+  if (!visit) throw new AppError('NOT_FOUND', 'No such visit');
+  const encounterId = visit.encounterSource === 'EHR' ? visit.encounterFhirId : null;
+  const target = await writeTargetOf(db, visit, { ...options, icdCodes: [] });
+  if (typeof target === 'string') {
+    return { encounterId, status: visit.encounterStatus, isPushable: false, reason: target };
+  }
+  return { encounterId, status: await getEncounterStatus(target.client, target.encounterFhirId), isPushable: true };
 }
 
 /** The encounter's status as the EHR has it now (it may have changed since the last sync). */

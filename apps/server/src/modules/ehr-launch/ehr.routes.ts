@@ -1,0 +1,147 @@
+import {
+  getEncounterStatus as getEncounterStatusEndpoint,
+  getEpicTokenAndAppContext,
+  push2emrApi,
+  startEhrLaunch as startEndpoint,
+  syncEhrPatient as syncEndpoint,
+} from '@cairn/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env';
+import { appointments, providers, userProviders } from '../../db/clinical-schema';
+import type { Db } from '../../db/client';
+import type { Reference } from '../../integrations/fhir/fhir-types';
+import { fileStoreFor } from '../../integrations/files/file-store';
+import { AppError } from '../../lib/app-error';
+import { route } from '../../lib/route';
+import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
+import { writeAudit } from '../audit/audit.repository';
+import type { AuthContext } from '../auth/access-tokens';
+import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
+import { encounterStatusOf, writeDiagnosesToEncounter } from '../ehr-write/ehr-write.service';
+import { isUuid, readPatientInScope } from '../patients/care-scope';
+import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
+import { ehrClientForUser } from './ehr-session.service';
+
+/**
+ * Cairn inside the EHR (issue 6): the SMART EHR launch, the visit's encounter status, writing
+ * diagnoses to the encounter, and reading the patient from the EHR again. EHR calls use the user's
+ * own launch session; its tokens never leave the server.
+ */
+export function ehrRoutes(app: FastifyInstance, config: Config): void {
+  let secretBox: Promise<SecretBox> | undefined;
+  const deps: EhrLaunchDeps = {
+    get db() {
+      return app.database.db;
+    },
+    get accessTokens() {
+      return app.accessTokens;
+    },
+    secretBox: () => (secretBox ??= openServerSecretBox(app.database.db, config.encryptionKey)),
+    publicOrigin: new URL(config.apiUrl).origin,
+    allowLoopbackHttp: config.name !== 'production',
+    fileStore: fileStoreFor(config),
+  };
+  const userClient = (auth: AuthContext) =>
+    ehrClientForUser(deps, { organisationId: auth.organisationId, userId: auth.userId });
+
+  route(app, startEndpoint, async ({ body, request }) => ({
+    result: await startEhrLaunch(deps, { ...body, clientAddress: request.ip }),
+  }));
+  route(app, getEpicTokenAndAppContext, async ({ body, request }) => ({
+    result: await completeEhrLaunch(deps, { ...body, clientAddress: request.ip }),
+  }));
+
+  route(app, getEncounterStatusEndpoint, async ({ body, auth, request }) => {
+    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'encounter-status');
+    const ehr = await userClient(auth);
+    return {
+      result: await encounterStatusOf(deps.db, {
+        organisationId: auth.organisationId,
+        appointmentId: visit.id,
+        client: ehr?.client,
+      }),
+    };
+  });
+
+  route(app, push2emrApi, async ({ body, auth, request }) => {
+    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'push-to-ehr');
+    const ehr = await userClient(auth);
+    const results = await writeDiagnosesToEncounter(deps.db, {
+      organisationId: auth.organisationId,
+      appointmentId: visit.id,
+      icdCodes: body.icdCodes,
+      client: ehr?.client,
+      recorder: await recorderOf(deps.db, auth),
+      requestedBy: auth.userId,
+    });
+    await writeAudit(deps.db, {
+      organisationId: auth.organisationId,
+      userId: auth.userId,
+      patientId: visit.patientId,
+      action: 'patient.write',
+      clientAddress: request.ip,
+      details: {
+        what: 'ehr-conditions',
+        sid: visit.id,
+        written: results.filter((result) => result.status === 'written').length,
+        failed: results.filter((result) => result.status === 'failed').length,
+      },
+    });
+    return { result: { results } };
+  });
+
+  route(app, syncEndpoint, async ({ body, auth, request }) => {
+    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'ehr-sync');
+    const patient = await readPatientInScope(deps.db, { auth, request, patientId: visit.patientId, what: 'ehr-sync' });
+    if (patient.source !== 'EHR') {
+      throw new AppError('CONFLICT', 'This patient does not come from the EHR, so there is nothing to refresh.');
+    }
+    const ehr = await userClient(auth);
+    if (!ehr) throw new AppError('CONFLICT', 'No live EHR session: launch Cairn from the EHR to refresh this patient.');
+    const startedAt = new Date();
+    const synced = await syncPatientFromEhr(deps.db, {
+      organisationId: auth.organisationId,
+      connectionId: ehr.connection.id,
+      client: ehr.client,
+      patientFhirId: patient.sourceId,
+      fileStore: deps.fileStore,
+    });
+    return { result: { lastSyncedAt: startedAt.toISOString(), imported: synced.imported } };
+  });
+}
+
+/** The visit, when the caller may see its patient (the read is audited); otherwise 404. */
+async function visitInScope(
+  db: Db,
+  caller: { auth: AuthContext; request: FastifyRequest },
+  sid: string,
+  what: string,
+): Promise<{ id: string; patientId: string }> {
+  const [visit] = isUuid(sid)
+    ? await db
+        .select({ id: appointments.id, patientId: appointments.patientId })
+        .from(appointments)
+        .where(and(eq(appointments.organisationId, caller.auth.organisationId), eq(appointments.id, sid)))
+    : [];
+  if (!visit) throw new AppError('NOT_FOUND', 'Summary not found.');
+  await readPatientInScope(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
+  return visit;
+}
+
+/** The EHR practitioner recording the diagnoses: the provider from the EHR the user works as. */
+async function recorderOf(db: Db, auth: AuthContext): Promise<Reference | undefined> {
+  const [provider] = await db
+    .select({ sourceId: providers.sourceId })
+    .from(userProviders)
+    .innerJoin(providers, eq(providers.id, userProviders.providerId))
+    .where(
+      and(
+        eq(userProviders.userId, auth.userId),
+        eq(providers.organisationId, auth.organisationId),
+        eq(providers.source, 'EHR'),
+      ),
+    )
+    .limit(1);
+  return provider ? { reference: `Practitioner/${provider.sourceId}` } : undefined;
+}

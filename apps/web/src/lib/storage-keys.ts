@@ -15,6 +15,9 @@ export const LOCAL_STORAGE_KEYS = {
   redirectPath: 'cairn.redirectPath',
   /** SMART configuration of the launching EHR: token endpoint, audience, authorization endpoint, iss. */
   smartConfig: 'cairn.smartConfig',
+  /** The EHR connection a SMART launch started with: its name and id (the launch's `dataSourceId`). */
+  ehrConnectionName: 'cairn.ehrConnectionName',
+  ehrDataSourceId: 'cairn.ehrDataSourceId',
   timingMarks: 'cairn.timingMarks',
 } as const;
 
@@ -24,6 +27,8 @@ export const SESSION_STORAGE_KEYS = {
   /** The schedule filter as a serialized query. */
   filter: 'filter',
   summaries: 'summaries',
+  /** Why the EHR launch could not refresh the patient from the EHR: shown once by the overlay. */
+  ehrSyncWarning: 'cairn.ehrSyncWarning',
 } as const;
 
 /** The user's configuration, kept per user. */

@@ -7,6 +7,7 @@ import { buildSmartConfiguration } from './auth/smart-configuration.js';
 import { buildCapabilityStatement } from './fhir/capability-statement.js';
 import { registerFhirRoutes } from './fhir/fhir.routes.js';
 import { createSandboxRepository, type SandboxRepository } from './fhir/sandbox-repository.js';
+import { registerScreenRoutes } from './screen/screen.routes.js';
 
 export interface EhrSandboxOptions {
   /** The public URL the plugin answers at, without a trailing slash (e.g. `http://localhost:3000/sandbox`); the FHIR base is `<publicUrl>/fhir`. */
@@ -21,6 +22,8 @@ export interface EhrSandboxOptions {
   fhirUser?: string;
   codeLifetimeSeconds?: number;
   accessTokenLifetimeSeconds?: number;
+  /** Cairn, for the EHR screen to launch and embed (e.g. `{ url: 'http://localhost:3000' }`); without it the screen cannot launch. */
+  cairn?: { url: string };
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -28,17 +31,22 @@ const FHIR_JSON = 'application/fhir+json';
 
 /**
  * The sandbox EHR as a Fastify plugin: a FHIR R4 server under `/fhir` and a SMART App Launch
- * authorization server under `/auth`. Register it with a prefix (Cairn mounts it at `/sandbox`).
+ * authorization server under `/auth`, and the EHR screen that launches Cairn at `/`. Register it with a
+ * prefix (Cairn mounts it at `/sandbox`).
  */
 export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: FastifyInstance, options) => {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const fhirBaseUrl = `${publicUrl}/fhir`;
   const repo = options.repository ?? createSandboxRepository();
-  const store = new AuthStore(options.now ?? Date.now);
+  const now = options.now ?? Date.now;
+  const store = new AuthStore(now);
   addBodyParsers(app);
   app.setErrorHandler(answerError);
 
-  app.get('/fhir/.well-known/smart-configuration', async () => buildSmartConfiguration({ publicUrl, fhirBaseUrl }));
+  // A public discovery document: a browser app on another origin (Cairn beside a stand-alone sandbox) may read it.
+  app.get('/fhir/.well-known/smart-configuration', async (_request, reply) =>
+    reply.header('access-control-allow-origin', '*').send(buildSmartConfiguration({ publicUrl, fhirBaseUrl })),
+  );
   registerAuthRoutes(app, {
     store,
     repo,
@@ -59,6 +67,7 @@ export const ehrSandbox: FastifyPluginAsync<EhrSandboxOptions> = async (app: Fas
       tokenUrl: `${publicUrl}/auth/token`,
     }),
   });
+  registerScreenRoutes(app, { repo, fhirBaseUrl, cairnUrl: options.cairn?.url.replace(/\/+$/, ''), now });
 };
 
 /** Errors inside the sandbox answer as FHIR does (an OperationOutcome), not in the host's envelope; causes stay in the log. */

@@ -20,7 +20,10 @@ export interface FhirRoutesContext {
 
 /** The FHIR R4 REST API under `/fhir`: Bearer token, scopes checked, then Medplum's router over the repository. */
 export function registerFhirRoutes(app: FastifyInstance, context: FhirRoutesContext): void {
-  app.get('/fhir/metadata', async (_request, reply) => sendResource(reply, 200, context.capabilityStatement));
+  // Public, like the SMART discovery document: readable from any origin.
+  app.get('/fhir/metadata', async (_request, reply) =>
+    sendResource(reply.header('access-control-allow-origin', '*'), 200, context.capabilityStatement),
+  );
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/fhir/*',

@@ -6,14 +6,20 @@ import { loadSandboxData } from './data/load-sandbox-data.js';
 import { createSandboxRepository } from './fhir/sandbox-repository.js';
 import { ehrSandbox } from './plugin.js';
 
-// Runs the sandbox EHR on its own: `PORT=4100 SANDBOX_DATA=<bundle.json or folder> node --import tsx apps/ehr-sandbox/src/main.ts`.
+// Runs the sandbox EHR on its own: `PORT=4100 CAIRN_URL=http://localhost:3000 SANDBOX_DATA=<bundle.json or folder>
+// node --import tsx apps/ehr-sandbox/src/main.ts`; the EHR screen is then at http://localhost:4100/.
 const port = Number(process.env.PORT ?? 4100);
 const publicUrl = process.env.SANDBOX_PUBLIC_URL ?? `http://localhost:${port}`;
+const cairnUrl = (process.env.CAIRN_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const clients = [
   {
     clientId: process.env.SANDBOX_CLIENT_ID ?? 'cairn-fhir-connection',
     clientSecret: process.env.SANDBOX_CLIENT_SECRET ?? 'sandbox-secret',
-    redirectUris: (process.env.SANDBOX_REDIRECT_URIS ?? 'http://localhost:3000/epic/login').split(','),
+    // Cairn's full-window launch and its overlay's launch in the EHR screen's panel.
+    redirectUris: process.env.SANDBOX_REDIRECT_URIS?.split(',') ?? [
+      `${cairnUrl}/epic/login`,
+      `${cairnUrl}/overlay/epic/login`,
+    ],
   },
 ];
 
@@ -23,7 +29,7 @@ for (const file of bundleFiles(process.env.SANDBOX_DATA)) {
   const { counts } = await loadSandboxData(repository, JSON.parse(readFileSync(file, 'utf8')) as Bundle);
   app.log.info({ file, counts }, 'sandbox data loaded');
 }
-await app.register(ehrSandbox, { publicUrl, clients, repository });
+await app.register(ehrSandbox, { publicUrl, clients, repository, cairn: { url: cairnUrl } });
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
 

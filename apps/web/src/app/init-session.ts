@@ -4,6 +4,7 @@ import { queryClient } from '../lib/query-client';
 import { isTokenStale, readStoredSession, sessionStore, stateFromToken } from '../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../lib/storage-keys';
 import { SAML_TOKEN_REFRESH_MARGIN_MS } from '../config/constants';
+import { isEhrLaunchAnswer, isEhrLaunchPath } from '../features/auth/smart/smart-rules';
 import { hasSsoRequest } from '../features/auth/sso/sso-rules';
 import { setSamlTokenCheck, setSsoSessionRenewal } from '../lib/api';
 import { getClockDriftMs, session } from '../lib/session';
@@ -29,15 +30,17 @@ export interface SessionSources {
  * Initializing ends in every case.
  */
 export async function initializeSessionFrom(sources: SessionSources): Promise<void> {
+  // The EHR's answer to a launch carries a `code` too: the EHR launch page finishes it, never SSO.
+  const isSsoRequest = hasSsoRequest(sources.location) && !isEhrLaunchAnswer(sources.location);
   try {
     const isSignedIn =
-      (await sources.handleSsoRequest?.(sources.location)) === true ||
+      (isSsoRequest && (await sources.handleSsoRequest?.(sources.location)) === true) ||
       restoreSsoToken(sources) ||
       (await restorePasswordSession(sources));
     if (!isSignedIn) {
       sessionStore.reset();
       // An SSO answer that could not be completed: the login card says so.
-      if (hasSsoRequest(sources.location)) sessionStore.setState({ status: 'failure' });
+      if (isSsoRequest) sessionStore.setState({ status: 'failure' });
     }
   } catch (error) {
     sources.warn(`Session initialization failed: ${error instanceof Error ? error.message : 'unknown error'}`);
@@ -81,11 +84,6 @@ async function restorePasswordSession(sources: SessionSources): Promise<boolean>
   return true;
 }
 
-/** The EMR login routes do not load the user's config at start (spec §7). */
-function isEmrLoginPath(pathname: string): boolean {
-  return /^\/(overlay\/)?epic\/login(\/|$)/.test(pathname) || /^\/veradigm\/launch(\/|$)/.test(pathname);
-}
-
 /** Starts the session for the page the browser opened, then loads the user's config when signed in. */
 export async function initializeSession(): Promise<void> {
   const location = { pathname: window.location.pathname, search: window.location.search };
@@ -98,7 +96,8 @@ export async function initializeSession(): Promise<void> {
     warn,
   });
   if (session.getIsSAML()) await prepareSsoSession();
-  if (sessionStore.getState().token && !isEmrLoginPath(location.pathname)) {
+  // The EMR login routes do not load the user's config at start (spec §7).
+  if (sessionStore.getState().token && !isEhrLaunchPath(location.pathname)) {
     // Loaded on demand: the config code stays out of the first chunk, which /login also loads.
     const { loadUserConfig } = await import('../features/auth/api/user-config');
     await loadUserConfig(queryClient, (message) => logger.warn(message));

@@ -44,6 +44,7 @@ function page(path: string, load: () => PageModule, handle?: RouteHandle, childr
 
 const shell = () => import('./routes/shell.page');
 const login = () => import('./routes/login/login.page');
+const ehrLaunch = () => import('./routes/login/ehr-launch.page');
 const summary = () => import('./routes/summary/summary-landing.page');
 const notFound = () => import('./routes/errors/not-found.page');
 const portrait = () => import('./routes/patient/portrait.page');
@@ -111,9 +112,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       layout(loginLayout, [...loginPaths.map((path) => page(path, login)), page(paths.changePassword.path, login)]),
+      // The SMART EHR launch (spec §2): started, then finished, on the same page.
       layout(
         loginLayout,
-        ehrLoginPaths.map((path) => page(path, login)),
+        ehrLoginPaths.map((path) => page(path, ehrLaunch)),
       ),
       page(paths.logout.path, () => import('./routes/login/logout.page')),
       page(paths.athena.path, () => import('./routes/errors/external-redirect.page')),

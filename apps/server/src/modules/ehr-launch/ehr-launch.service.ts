@@ -51,6 +51,17 @@ export interface EhrLaunchDeps {
   allowLoopbackHttp: boolean;
   fileStore?: FileStore;
   now?: () => Date;
+  /**
+   * Called after a launch that found its visit, with the EHR client of the launch: the server then
+   * reads that day's other scheduled patients from the EHR in the background.
+   */
+  afterLaunch?: (launch: {
+    organisationId: string;
+    connectionId: string;
+    userId: string;
+    summaryId: string;
+    client: FhirClient;
+  }) => void;
 }
 
 /** A launch in flight expires after ten minutes. */
@@ -216,6 +227,15 @@ export async function completeEhrLaunch(
       action: 'patient.read',
       clientAddress: input.clientAddress,
       details: { what: 'ehr-launch', ...(context.summaryId ? { sid: context.summaryId } : {}) },
+    });
+  }
+  if (context.summaryId) {
+    deps.afterLaunch?.({
+      organisationId,
+      connectionId: connection.id,
+      userId: user.id,
+      summaryId: context.summaryId,
+      client,
     });
   }
   return { jwtToken: session.token, refreshToken: session.refreshToken, ...context };

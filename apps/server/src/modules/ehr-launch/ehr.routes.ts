@@ -18,6 +18,7 @@ import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/access-tokens';
 import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
+import { syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync/scheduled-sync';
 import { encounterStatusOf, writeDiagnosesToEncounter } from '../ehr-write/ehr-write.service';
 import { isUuid, readPatientInScope } from '../patients/care-scope';
 import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
@@ -41,6 +42,12 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
     publicOrigin: new URL(config.apiUrl).origin,
     allowLoopbackHttp: config.name !== 'production',
     fileStore: fileStoreFor(config),
+    afterLaunch: (launch) => {
+      void syncLaunchDay(deps, launch).then(
+        (result) => app.log.info({ ...result, organisationId: launch.organisationId }, 'EHR sync of the day'),
+        (error: unknown) => app.log.warn({ err: error }, 'EHR sync of the day failed'),
+      );
+    },
   };
   const userClient = (auth: AuthContext) =>
     ehrClientForUser(deps, { organisationId: auth.organisationId, userId: auth.userId });
@@ -108,6 +115,34 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
       fileStore: deps.fileStore,
     });
     return { result: { lastSyncedAt: startedAt.toISOString(), imported: synced.imported } };
+  });
+}
+
+/** A patient read from the EHR within the last hour is fresh enough for the day's schedule. */
+const SCHEDULE_SYNC_FRESH_MS = 60 * 60_000;
+
+/** After a launch: the patients of the launch visit's day with the user's providers, read from the EHR. */
+async function syncLaunchDay(
+  deps: EhrLaunchDeps,
+  launch: Parameters<NonNullable<EhrLaunchDeps['afterLaunch']>>[0],
+): Promise<ScheduledSyncResult> {
+  const [visit] = await deps.db
+    .select({ date: appointments.serviceDate })
+    .from(appointments)
+    .where(eq(appointments.id, launch.summaryId));
+  const linked = await deps.db
+    .select({ providerId: userProviders.providerId })
+    .from(userProviders)
+    .where(eq(userProviders.userId, launch.userId));
+  if (!visit || linked.length === 0) return { synced: 0, failed: 0 };
+  return syncScheduledPatients(deps.db, {
+    organisationId: launch.organisationId,
+    connectionId: launch.connectionId,
+    client: launch.client,
+    providerIds: linked.map((row) => row.providerId),
+    date: visit.date,
+    freshForMs: SCHEDULE_SYNC_FRESH_MS,
+    fileStore: deps.fileStore,
   });
 }
 

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, result } from '../../auth/test-support';
 import { ADDON_ORIGIN_STORAGE_KEY } from '../../../lib/addon-messaging';
 import { FlagsProvider } from '../../../lib/feature-flags';
 import { LOGGED_OUT, sessionStore, type PermissionMap } from '../../../lib/session';
@@ -26,6 +27,13 @@ function renderAt(path: string, element: React.ReactNode, options: { overlayOnly
   return { router, queryClient };
 }
 
+/** The parent frame the add-on lives in: what Cairn posts to it. */
+function parentFrame() {
+  const postMessage = vi.fn();
+  vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+  return postMessage;
+}
+
 function RedirectProbe() {
   useOverlayOnlyRedirect();
   return <p>page</p>;
@@ -34,6 +42,7 @@ function RedirectProbe() {
 afterEach(() => {
   sessionStore.setState({ ...LOGGED_OUT });
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the overlay-only redirect', () => {
@@ -152,11 +161,32 @@ describe('what the overlay does with add-on messages', () => {
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['summaryNotifications'] });
   });
 
-  it('answers a push diagnoses request: not pushed, the EHR data is missing', async () => {
-    const postMessage = vi.fn();
-    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+  it("writes the requested diagnoses to the EHR and answers each code's outcome", async () => {
+    const postMessage = parentFrame();
+    const calls = answerApi({
+      '/push2emrApi': () =>
+        result({
+          results: [
+            { icdCode: 'E119', status: 'written', ehrResourceId: 'cond-1' },
+            { icdCode: 'I50.22', status: 'failed', reason: 'NonPushableStatus' },
+            { icdCode: 'N18.31', status: 'failed', reason: 'The EHR answered 500' },
+          ],
+        }),
+    });
     await renderOverlay(`/overlay/${SID}`);
-    fromAddon({ type: 'pushDiagnosesRequest', requestId: 'r1', summaryId: SID, icd10Codes: ['E11.9', 'I50.22'] });
+    fromAddon({
+      type: 'pushDiagnosesRequest',
+      requestId: 'r1',
+      summaryId: SID,
+      icd10Codes: ['E11.9', 'I50.22', 'N18.31', 'Z79.4'],
+    });
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalled();
+    });
+    expect(calls[0]).toMatchObject({
+      path: '/push2emrApi',
+      body: { sid: SID, icdCodes: ['E11.9', 'I50.22', 'N18.31', 'Z79.4'] },
+    });
     expect(postMessage).toHaveBeenCalledWith(
       {
         destination: 'to-addon',
@@ -164,11 +194,139 @@ describe('what the overlay does with add-on messages', () => {
         requestId: 'r1',
         summaryId: SID,
         results: [
-          { icd10Code: 'E11.9', status: 'failed', reason: 'MissingEHRLiveData' },
-          { icd10Code: 'I50.22', status: 'failed', reason: 'MissingEHRLiveData' },
+          { icd10Code: 'E11.9', status: 'pushed' },
+          { icd10Code: 'I50.22', status: 'failed', reason: 'NonPushableStatus' },
+          { icd10Code: 'N18.31', status: 'failed', reason: 'EhrError', message: 'The EHR answered 500' },
+          { icd10Code: 'Z79.4', status: 'failed', reason: 'EhrError', message: 'Cairn had no answer for this code' },
         ],
       },
       ADDON,
     );
+  });
+
+  it('answers every code as failed, with the reason, when the write-back call fails', async () => {
+    const postMessage = parentFrame();
+    answerApi({
+      '/push2emrApi': () => ({
+        status: 502,
+        body: { error: { code: 'CAIRN_NON_SPECIFIC_ERROR', message: 'The EHR could not be reached.' } },
+      }),
+    });
+    await renderOverlay(`/overlay/${SID}`);
+    fromAddon({ type: 'pushDiagnosesRequest', requestId: 'r2', summaryId: SID, icd10Codes: ['E11.9'] });
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalled();
+    });
+    expect(postMessage.mock.calls[0]?.[0]).toMatchObject({
+      results: [{ icd10Code: 'E11.9', status: 'failed', reason: 'EhrError', message: 'The EHR could not be reached.' }],
+    });
+  });
+
+  it('answers CPTs as not written: Cairn writes diagnoses only', async () => {
+    const postMessage = parentFrame();
+    await renderOverlay(`/overlay/${SID}`);
+    fromAddon({ type: 'pushCptsRequest', requestId: 'r3', summaryId: SID, cptCodes: ['99213'] });
+    expect(postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'pushCptsResult',
+        results: [{ cptCode: '99213', status: 'failed', reason: 'PredictorNotImplementedForEHR' }],
+      }),
+      ADDON,
+    );
+  });
+});
+
+describe("telling the add-on the visit's encounter status", () => {
+  const logger = { warn: vi.fn(), debug: vi.fn(), info: vi.fn() };
+
+  /** The overlay layout hears the add-on; its pages are its children, as in the app's routes. */
+  function OverlayLayout() {
+    useOverlayAddonMessages({ logger, openBehavior: 'window', queryKeys: { diagnoses: [], notifications: [] } });
+    return <Outlet />;
+  }
+
+  function renderOverlayAt(path: string) {
+    const routes: RouteObject[] = [
+      {
+        element: <OverlayLayout />,
+        children: [
+          { path: '/overlay/:cairnAppointmentId', element: <p>summary</p> },
+          { path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>portrait</p> },
+          { path: '/overlay/patient/:cairnPatientId', element: <p>patient</p> },
+        ],
+      },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  function encounterStatusAnswering(status: Record<string, unknown>) {
+    return answerApi({ '/getEncounterStatus': () => result(status) });
+  }
+
+  it('sends the encounter status once per visit, through the redirect to the portrait', async () => {
+    const postMessage = parentFrame();
+    const calls = encounterStatusAnswering({ encounterId: 'enc-9', status: 'in-progress', isPushable: true });
+    sessionStorage.setItem(ADDON_ORIGIN_STORAGE_KEY, ADDON);
+    const router = renderOverlayAt(`/overlay/${SID}`);
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalledWith(
+        {
+          destination: 'to-addon',
+          type: 'informEncounterStatus',
+          summaryId: SID,
+          encounterId: 'enc-9',
+          isPushable: true,
+        },
+        ADDON,
+      );
+    });
+    await act(() => router.navigate(`/overlay/patient/p1/appointment/${SID}`, { replace: true }));
+    await screen.findByText('portrait');
+    expect(calls.filter((call) => call.path === '/getEncounterStatus')).toHaveLength(1);
+    expect(postMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it("passes on a push-failure reason of the spec, and leaves out the EHR's own words", async () => {
+    const postMessage = parentFrame();
+    encounterStatusAnswering({ encounterId: null, status: null, isPushable: false, reason: 'EncounterIdMissing' });
+    sessionStorage.setItem(ADDON_ORIGIN_STORAGE_KEY, ADDON);
+    renderOverlayAt(`/overlay/${SID}`);
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalledWith(
+        expect.objectContaining({ encounterId: null, isPushable: false, reason: 'EncounterIdMissing' }),
+        ADDON,
+      );
+    });
+  });
+
+  it('tells nothing without an add-on, or on a page that shows no visit', async () => {
+    const postMessage = parentFrame();
+    const calls = encounterStatusAnswering({ encounterId: 'enc-9', status: 'planned', isPushable: true });
+    renderOverlayAt(`/overlay/${SID}`);
+    await screen.findByText('summary');
+    cleanup();
+    sessionStorage.setItem(ADDON_ORIGIN_STORAGE_KEY, ADDON);
+    renderOverlayAt('/overlay/patient/p1');
+    await screen.findByText('patient');
+    expect(calls).toEqual([]);
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure without showing it', async () => {
+    const postMessage = parentFrame();
+    answerApi({});
+    sessionStorage.setItem(ADDON_ORIGIN_STORAGE_KEY, ADDON);
+    renderOverlayAt(`/overlay/${SID}`);
+    await vi.waitFor(() => {
+      expect(logger.warn).toHaveBeenCalledWith('Encounter status not sent to the add-on', { code: 'NOT_FOUND' });
+    });
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(screen.getByText('summary')).toBeInTheDocument();
   });
 });

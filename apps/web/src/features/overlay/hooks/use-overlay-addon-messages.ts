@@ -2,7 +2,9 @@ import type { PushFailureReason } from '@cairn/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { postToAddon, useAddonMessages, type AddonLogger } from '../../../lib/addon-messaging';
+import { pushDiagnosesToEhr } from '../api/push-diagnoses-to-ehr';
 import { fullScreenPathFor, fullScreenSearch } from '../utils/overlay-paths';
+import { useInformEncounterStatus } from './use-inform-encounter-status';
 
 export type OpenBehavior = 'tab' | 'window';
 
@@ -14,14 +16,15 @@ export interface OverlayAddonOptions {
   queryKeys: { diagnoses: QueryKey[]; notifications: QueryKey[] };
 }
 
-/** Until the EHR write-back lands (issue 7), nothing can be written to the EHR from the overlay. */
-const NOT_PUSHABLE_YET: PushFailureReason = 'MissingEHRLiveData';
+/** Cairn writes diagnoses to the EHR, never procedure codes: CPTs stay the add-on's to enter. */
+const CPTS_NOT_WRITTEN: PushFailureReason = 'PredictorNotImplementedForEHR';
 
 const WINDOW_FEATURES = 'popup,width=1280,height=900';
 
 /**
- * What Cairn does with the add-on's messages today (spec §4). Cart load and the HPI, physical exam and
- * patient-instruction refreshes have no screen yet: they are accepted and dropped. Returns the origin.
+ * What Cairn does with the add-on's messages (spec §4), and what it tells the add-on unasked: the
+ * shown visit's encounter status. Cart load and the HPI, physical exam and patient-instruction
+ * refreshes have no screen yet: they are accepted and dropped. Returns the origin.
  */
 export function useOverlayAddonMessages(options: OverlayAddonOptions): string | undefined {
   const navigate = useNavigate();
@@ -30,7 +33,7 @@ export function useOverlayAddonMessages(options: OverlayAddonOptions): string | 
   const invalidate = (keys: QueryKey[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
-  return useAddonMessages(
+  const origin = useAddonMessages(
     {
       changeFrameSource: ({ path }) => void navigate(path),
       openFullScreen: () => {
@@ -44,18 +47,19 @@ export function useOverlayAddonMessages(options: OverlayAddonOptions): string | 
       updateOverlayNotifications: () => {
         invalidate(options.queryKeys.notifications);
       },
-      // Issue 7 wires the real push; until then every code is answered as not pushed, so the add-on
-      // never waits for an answer that will not come.
+      // Written to the visit's EHR encounter; every code is answered, so the add-on never waits for
+      // an answer that will not come.
       pushDiagnosesRequest: ({ requestId, summaryId, icd10Codes }) => {
-        const results = icd10Codes.map((icd10Code) => ({
-          icd10Code,
-          status: 'failed' as const,
-          reason: NOT_PUSHABLE_YET,
-        }));
-        postToAddon({ type: 'pushDiagnosesResult', requestId, summaryId, results });
+        pushDiagnosesToEhr(summaryId, icd10Codes)
+          .then((results) => {
+            postToAddon({ type: 'pushDiagnosesResult', requestId, summaryId, results });
+          })
+          .catch(() => {
+            options.logger.warn('Push diagnoses result not sent to the add-on');
+          });
       },
       pushCptsRequest: ({ requestId, summaryId, cptCodes }) => {
-        const results = cptCodes.map((cptCode) => ({ cptCode, status: 'failed' as const, reason: NOT_PUSHABLE_YET }));
+        const results = cptCodes.map((cptCode) => ({ cptCode, status: 'failed' as const, reason: CPTS_NOT_WRITTEN }));
         postToAddon({ type: 'pushCptsResult', requestId, summaryId, results });
       },
       // No session function takes an add-on's SSO token yet: noted, not trusted.
@@ -65,4 +69,6 @@ export function useOverlayAddonMessages(options: OverlayAddonOptions): string | 
     },
     { logger: options.logger, search },
   );
+  useInformEncounterStatus(origin, options.logger);
+  return origin;
 }

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxRepository, loadSandboxData } from '@cairn/ehr-sandbox';
+import type { Appointment, Bundle, Encounter, Patient } from '@medplum/fhirtypes';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  clinics,
+  conditions,
+  departments,
+  encounters,
+  patients,
+  providers,
+} from '../../db/clinical-schema';
+import { organisations } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { importBundle } from '../ingestion/ingestion.service';
+import { DEMO_PATIENTS, seedDemo } from '../demo/demo-seed';
+import { localIsoDate } from '../demo/generator/random';
+import { exportDemoFhir } from './demo-fhir-export';
+
+let test: TestApp;
+let db: Db;
+let organisationId: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'cairn-demo-fhir-export-'));
+const today = localIsoDate();
+
+beforeAll(async () => {
+  test = await buildTestApp({ env: { CAIRN_DATA_DIR: dataDir } });
+  db = test.app.database.db;
+  await seedDemo(db, test.config, { today });
+  const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, 'demo'));
+  organisationId = organisation?.id ?? '';
+}, 60_000);
+afterAll(async () => {
+  await test.app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const TABLES = { clinics, departments, providers, patients, appointments, conditions } as const;
+
+/**
+ * The organisation's EHR rows of each table, without the bookkeeping an import always moves: when
+ * the row was written and the patient's change counter (an import marks its patients for analysis).
+ */
+async function storedRows(): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(TABLES)) {
+    const rows = await db
+      .select()
+      .from(table)
+      .where(and(eq(table.organisationId, organisationId), eq(table.source, 'EHR')))
+      .orderBy(asc(table.id));
+    snapshot[name] = rows.map((row) => ({ ...row, updatedAt: undefined, dataVersion: undefined }));
+  }
+  return snapshot;
+}
+
+function resourcesOf<T>(bundle: Bundle, type: string): T[] {
+  return (bundle.entry ?? []).flatMap((entry) => (entry.resource?.resourceType === type ? [entry.resource as T] : []));
+}
+
+async function reimport(bundle: Bundle): Promise<void> {
+  const result = await importBundle(db, { organisationId, source: 'EHR', bundle });
+  expect(result.rejected).toEqual([]);
+}
+
+describe('the demo organisation as FHIR', () => {
+  it('answers every EHR patient, with the MRN typed MR, in well under a second', async () => {
+    const started = performance.now();
+    const bundle = await exportDemoFhir(db, { organisationId, today });
+    expect(performance.now() - started).toBeLessThan(1000);
+    const exported = resourcesOf<Patient>(bundle, 'Patient');
+    expect(exported).toHaveLength(DEMO_PATIENTS);
+    expect(exported.find((patient) => patient.id === 'demo-0')?.identifier).toContainEqual(
+      expect.objectContaining({ value: 'D0000001', type: { coding: [expect.objectContaining({ code: 'MR' })] } }),
+    );
+    for (const type of ['Organization', 'Location', 'Practitioner', 'Condition', 'Appointment']) {
+      expect(resourcesOf(bundle, type).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives each of today’s visits an encounter naming it, and none to other days', async () => {
+    const bundle = await exportDemoFhir(db, { organisationId, today });
+    const visitsToday = resourcesOf<Appointment>(bundle, 'Appointment').filter((visit) =>
+      visit.start?.startsWith(today),
+    );
+    const named = resourcesOf<Encounter>(bundle, 'Encounter').map((encounter) => encounter.appointment?.[0]?.reference);
+    expect(visitsToday.length).toBeGreaterThan(0);
+    expect(named.sort()).toEqual(visitsToday.map((visit) => `Appointment/${visit.id ?? ''}`).sort());
+  });
+
+  it('is valid FHIR R4: the sandbox EHR loads all of it', async () => {
+    const bundle = await exportDemoFhir(db, { organisationId, today });
+    const summary = await loadSandboxData(createSandboxRepository(), bundle);
+    const total = Object.values(summary.counts).reduce((sum, count) => sum + count, 0);
+    expect(total).toBe(bundle.entry?.length);
+  });
+
+  it('imports back without changing a stored row, apart from linking today’s visits to their new encounters', async () => {
+    const before = await storedRows();
+    await reimport(await exportDemoFhir(db, { organisationId, today }));
+    const after = await storedRows();
+    const withoutEncounter = (rows: unknown[] | undefined) =>
+      rows?.map((row) => ({ ...(row as Record<string, unknown>), encounterId: undefined }));
+    expect({ ...after, appointments: withoutEncounter(after.appointments) }).toEqual({
+      ...before,
+      appointments: withoutEncounter(before.appointments),
+    });
+
+    const linked = await db
+      .select({ visit: appointments.sourceId, encounter: encounters.sourceId })
+      .from(appointments)
+      .innerJoin(encounters, eq(encounters.id, appointments.encounterId))
+      .where(and(eq(appointments.organisationId, organisationId), eq(appointments.serviceDate, today)));
+    expect(linked.length).toBeGreaterThan(0);
+    for (const row of linked) expect(row.encounter).toBe(`${row.visit}-encounter`);
+
+    // Now that Cairn holds the encounters too, a second round trip changes nothing at all.
+    await reimport(await exportDemoFhir(db, { organisationId, today }));
+    expect(await storedRows()).toEqual(after);
+  });
+});

@@ -3,7 +3,7 @@ import { sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
 import { providerToken } from '../test-support';
 import { EHR_LAUNCH_BINDING_KEY, EhrLaunchError, completeEhrLaunch, runEhrLaunch } from './smart-launch';
-import { ehrLaunchRequestIn, isEhrLaunchAnswer } from './smart-rules';
+import { ehrLaunchRequestIn, isEhrLaunchAnswer, redirectUriOf } from './smart-rules';
 
 const ORIGIN = 'https://cairn.example';
 const EPIC_LOGIN = { origin: ORIGIN, pathname: '/epic/login' };
@@ -88,6 +88,12 @@ describe('reading the launch URL', () => {
     });
     expect(isEhrLaunchAnswer({ pathname: '/veradigm/launch', search: '?code=c&state=s' })).toBe(true);
     expect(isEhrLaunchAnswer({ pathname: '/sso', search: '?code=c&state=s' })).toBe(false);
+  });
+
+  it("asks the EHR to come back to the route's own page, the only redirect URIs registered", () => {
+    expect(redirectUriOf({ origin: ORIGIN, pathname: '/epic/login/anything/else' })).toBe(`${ORIGIN}/epic/login`);
+    expect(redirectUriOf({ origin: ORIGIN, pathname: '/overlay/epic/login/' })).toBe(`${ORIGIN}/overlay/epic/login`);
+    expect(redirectUriOf({ origin: ORIGIN, pathname: '/veradigm/launch/x' })).toBe(`${ORIGIN}/veradigm/launch`);
   });
 });
 

@@ -52,12 +52,16 @@ export function isEhrLaunchAnswer(url: UrlParts): boolean {
   return request !== undefined && request.kind !== 'start';
 }
 
+const EHR_LAUNCH_BASE = /^\/(?:overlay\/)?epic\/login|^\/veradigm\/launch/;
+
 /**
- * Where the EHR sends the browser back: this very page without its query (the EHR matches the
- * registered redirect URI exactly, and the query carried the launch).
+ * Where the EHR sends the browser back: this route's own page (/epic/login, its overlay variant or
+ * /veradigm/launch) without the rest of the path or the query. The EHR matches the registered
+ * redirect URI exactly, so only those three are ever sent.
  */
 export function redirectUriOf(location: { origin: string; pathname: string }): string {
-  return `${location.origin}${location.pathname}`;
+  const base = EHR_LAUNCH_BASE.exec(location.pathname)?.[0] ?? location.pathname;
+  return `${location.origin}${base}`;
 }
 
 /** What `getEpicTokenAndAppContext` answered about the launch's context. */

@@ -20,6 +20,7 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { summaryNotesRoutes } from './modules/summary-notes/summary-notes.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { addOnStoreRoutes } from './modules/sandbox-ehr/add-on-store.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const isUp = await database.ping();
     return reply.status(isUp ? 200 : 503).send(isUp ? { status: 'ok' } : { status: 'unavailable' });
   });
+  addOnStoreRoutes(app, config);
   if (options.analysisWorker) {
     const worker = startAnalysisWorker(database, { log: app.log });
     app.addHook('preClose', () => worker.stop());

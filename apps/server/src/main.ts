@@ -3,10 +3,13 @@ import { buildApp } from './app';
 import { serverPath } from './lib/server-path';
 import { formatDemoAccounts } from './modules/demo/demo-accounts';
 import { seedDemo } from './modules/demo/demo-seed';
+import { mountSandboxEhr } from './modules/sandbox-ehr/mount-sandbox-ehr';
 
 const config = loadConfig({ CAIRN_WEB_DIST: serverPath('..', 'web', 'dist'), ...process.env });
 const app = await buildApp(config, { analysisWorker: true });
 const demoAccounts = config.demo ? await seedDemo(app.database.db, config) : undefined;
+// After the seed, so the sandbox serves the demo data; before listen, while routes can still be added.
+const sandboxEhrUrl = await mountSandboxEhr(app, app.database.db, config);
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -26,3 +29,4 @@ await app.listen({ port: config.port, host: config.host });
 const database = app.database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL';
 console.log(`\nCairn is running on http://localhost:${config.port} (${config.name}, ${database})\n`);
 if (demoAccounts) console.log(`${formatDemoAccounts(demoAccounts, config.dataDir)}\n`);
+if (sandboxEhrUrl) console.log(`Sandbox EHR at ${sandboxEhrUrl}\n`);

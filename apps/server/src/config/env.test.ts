@@ -49,6 +49,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow('DATABASE_URL');
   });
 
+  it('mounts the sandbox EHR exactly when the demo is on, unless CAIRN_SANDBOX_EHR says otherwise', () => {
+    expect(loadConfig({}).sandboxEhr).toBe(true);
+    expect(loadConfig({ CAIRN_DEMO: '0' }).sandboxEhr).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://root@127.0.0.1:5432/cairn' }).sandboxEhr).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://root@127.0.0.1:5432/cairn', CAIRN_DEMO: '1' }).sandboxEhr).toBe(true);
+    expect(loadConfig({ CAIRN_SANDBOX_EHR: '0' }).sandboxEhr).toBe(false);
+    expect(() => loadConfig({ CAIRN_SANDBOX_EHR: 'yes' })).toThrow('Invalid configuration CAIRN_SANDBOX_EHR');
+  });
+
+  it('sends /athena and /ecw to the add-on store pages, which must be https', () => {
+    expect(loadConfig({}).addOnUrls).toEqual({
+      athena: 'https://chromewebstore.google.com/search/Cairn%20athenaOne',
+      ecw: 'https://chromewebstore.google.com/search/Cairn%20eClinicalWorks',
+    });
+    expect(loadConfig({ CAIRN_ECW_ADDON_URL: 'https://addons.example.org/ecw' }).addOnUrls.ecw).toBe(
+      'https://addons.example.org/ecw',
+    );
+    expect(() => loadConfig({ CAIRN_ATHENA_ADDON_URL: 'http://addons.example.org/athena' })).toThrow(
+      'Invalid configuration CAIRN_ATHENA_ADDON_URL',
+    );
+  });
+
   it('names the variable when a value is malformed', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('Invalid configuration PORT');
   });

@@ -38,6 +38,15 @@ const envSchema = z.object({
   CAIRN_FRAME_ANCESTORS: z.string().default(''),
   /** Demo organisation and accounts on first start: on by default for the embedded database only. */
   CAIRN_DEMO: z.enum(['0', '1']).optional(),
+  /** The sandbox EHR at `/sandbox`, serving the demo organisation's data: on by default exactly when the demo is. */
+  CAIRN_SANDBOX_EHR: z.enum(['0', '1']).optional(),
+  /** Where `/athena` and `/ecw` send the browser: the store page of each EHR's add-on (spec §2). */
+  CAIRN_ATHENA_ADDON_URL: z
+    .url({ protocol: /^https$/ })
+    .default('https://chromewebstore.google.com/search/Cairn%20athenaOne'),
+  CAIRN_ECW_ADDON_URL: z
+    .url({ protocol: /^https$/ })
+    .default('https://chromewebstore.google.com/search/Cairn%20eClinicalWorks'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
   CAIRN_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -62,6 +71,10 @@ export interface Config {
   rateLimitAllowList: string[];
   /** Seed the demo organisation, its accounts and patients on first start. */
   demo: boolean;
+  /** Mount the sandbox EHR at `/sandbox` with the demo organisation's data and connect the organisation to it. */
+  sandboxEhr: boolean;
+  /** The browser-store pages of the EHR add-ons, where `/athena` and `/ecw` redirect. */
+  addOnUrls: { athena: string; ecw: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The SMTP server mail goes through; absent (the embedded default) writes each mail to the log. */
   smtpUrl: string | undefined;
@@ -88,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (name === 'production' && LOCAL_HOSTS.has(new URL(apiUrl).hostname)) {
     throw new ConfigError(`Production cannot use a local API URL (${apiUrl}); set CAIRN_API_URL`);
   }
+  const demo = values.CAIRN_DEMO ? values.CAIRN_DEMO === '1' : values.DATABASE_URL === undefined;
   return {
     name,
     port: values.PORT,
@@ -100,7 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: values.CAIRN_ENCRYPTION_KEY,
     frameAncestors: values.CAIRN_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     rateLimitAllowList: values.CAIRN_RATE_LIMIT_ALLOW_LIST.split(/\s+/).filter(Boolean),
-    demo: values.CAIRN_DEMO ? values.CAIRN_DEMO === '1' : values.DATABASE_URL === undefined,
+    demo,
+    sandboxEhr: values.CAIRN_SANDBOX_EHR ? values.CAIRN_SANDBOX_EHR === '1' : demo,
+    addOnUrls: { athena: values.CAIRN_ATHENA_ADDON_URL, ecw: values.CAIRN_ECW_ADDON_URL },
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,
     mailFrom: values.CAIRN_MAIL_FROM,

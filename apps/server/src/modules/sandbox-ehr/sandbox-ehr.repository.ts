@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { organisations } from '../../db/schema';
 import {
   appointments,
   clinics,
   conditions,
   departments,
+  ehrConnections,
   encounters,
   patients,
   providers,
@@ -197,4 +199,35 @@ export async function listActiveProblems(db: Db, organisationId: string): Promis
       ),
     )
     .orderBy(asc(conditions.sourceId));
+}
+
+export async function findOrganisationIdBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, slug));
+  return row?.id;
+}
+
+export interface SandboxConnection {
+  organisationId: string;
+  name: string;
+  fhirBaseUrl: string;
+  clientId: string;
+  clientSecretEncrypted: string;
+}
+
+/**
+ * Creates or refreshes the organisation's connection of that name (its address follows the public
+ * URL, its secret the server's); the scopes an administrator may have narrowed are left alone.
+ */
+export async function upsertEhrConnection(db: Db, connection: SandboxConnection): Promise<void> {
+  await db
+    .insert(ehrConnections)
+    .values(connection)
+    .onConflictDoUpdate({
+      target: [ehrConnections.organisationId, ehrConnections.name],
+      set: {
+        fhirBaseUrl: connection.fhirBaseUrl,
+        clientId: connection.clientId,
+        clientSecretEncrypted: connection.clientSecretEncrypted,
+      },
+    });
 }

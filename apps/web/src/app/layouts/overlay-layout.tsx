@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NOTIFICATION_CONFIG, Z_INDEX } from '../../config/constants';
 import { addonButtonClickBehavior, useUserConfig } from '../../features/auth/api/user-config';
-import { stopViewOnlyAction, useOverlayAddonMessages, useViewOnlyClass } from '../../features/overlay';
+import { EhrSyncWarning, stopViewOnlyAction, useOverlayAddonMessages, useViewOnlyClass } from '../../features/overlay';
 import { readyPostVisitsKey } from '../../features/summary-notes/api/get-ready-post-visits';
 import { logger } from '../logger';
 import { useRouteTitle } from '../route-handle';
@@ -66,6 +66,7 @@ export function OverlayLayout() {
           {viewOnlyClass && <Tag style={{ marginInlineEnd: 0 }}>View only</Tag>}
         </Layout.Header>
         <Layout.Content style={{ paddingBlock: 8, paddingInline: 0, minWidth: 0 }}>
+          <EhrSyncWarning />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -5,10 +5,11 @@ import { targetAfterLogin } from '../../../features/auth/utils/login-gate';
 import { paths } from '../../../config/paths';
 import { hasSsoRequest } from '../../../features/auth/sso/sso-rules';
 import { sessionStore, useSession } from '../../../lib/session';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { logger } from '../../logger';
 
 const warn = (message: string) => logger.warn(message);
+const AddonSsoListener = lazy(() => import('../../../features/overlay/components/addon-sso-listener'));
 
 /**
  * The login card's content. A signed-in user is sent on (spec §4 "Login gate"): to the stored
@@ -32,5 +33,14 @@ export default function LoginPage() {
       <LoginCardSteps initialStep="ChangePassword" warn={warn} onComplete={() => void navigate(paths.home.href())} />
     );
   }
-  return <LoginCardSteps warn={warn} initialMessage={ssoMessage} />;
+  return (
+    <>
+      {location.pathname.startsWith('/overlay/') && (
+        <Suspense>
+          <AddonSsoListener logger={logger} />
+        </Suspense>
+      )}
+      <LoginCardSteps warn={warn} initialMessage={ssoMessage} />
+    </>
+  );
 }

@@ -15,7 +15,7 @@ import {
   writeJson,
   type SmartConfig,
 } from '../../../lib/storage-keys';
-import { postPublic } from './post-public';
+import { postPublic } from '../../../lib/post-public';
 import {
   EHR_NOT_CONFIGURED_MESSAGE,
   ISS_NOT_FOUND_MESSAGE,

@@ -7,6 +7,7 @@ export {
 } from './sso-rules';
 export {
   startSso,
+  acceptAddonSsoToken,
   completeSso,
   handleSsoRequest,
   renewSsoSession,

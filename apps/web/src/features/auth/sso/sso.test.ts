@@ -3,6 +3,7 @@ import { refreshSession } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
+  acceptAddonSsoToken,
   checkSamlToken,
   completeSso,
   fetchSsoLogoutUrl,
@@ -224,5 +225,24 @@ describe('the SSO session in the app', () => {
     expect(await refreshSession()).toBeUndefined();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?sso=riverside&next=%252F/));
+  });
+});
+
+describe("the add-on's SSO token (ssoLoginSucceeded)", () => {
+  const token = tokenWith({ sub: 'u1', exp: 4_102_444_800, isSaml: true, permissions: '{"view":"Provider"}' });
+
+  it('becomes the session once the server accepts it', async () => {
+    const server = serverAnswering({ '/api/v2/getUserMetadata': { body: { result: {} } } });
+    await expect(acceptAddonSsoToken(token, { fetch: server.fetch })).resolves.toBe(true);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBe(token);
+    expect(sessionStore.getState()).toMatchObject({ loggedIn: true, isSAML: true });
+  });
+
+  it('changes nothing when the server refuses it, or when it is not a token', async () => {
+    const server = serverAnswering({ '/api/v2/getUserMetadata': { status: 401, body: { error: {} } } });
+    await expect(acceptAddonSsoToken(token, { fetch: server.fetch })).resolves.toBe(false);
+    await expect(acceptAddonSsoToken('not-a-token', { fetch: server.fetch })).resolves.toBe(false);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();
+    expect(sessionStore.getState().loggedIn).toBe(false);
   });
 });

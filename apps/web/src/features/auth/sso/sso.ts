@@ -2,15 +2,12 @@ import {
   completeSso as completeEndpoint,
   getSsoLogoutUrl,
   getUserMetadata,
-  isErrorCode,
   startSso as startEndpoint,
-  type Endpoint,
-  type EndpointInput,
-  type EndpointResponse,
 } from '@cairn/contracts';
 import { env } from '../../../config/env';
 import { api, setSsoSessionRenewal } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
+import { postPublic } from '../../../lib/post-public';
 import { decodeToken } from '../../../lib/jwt';
 import { sessionStore, stateFromToken } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -149,6 +146,36 @@ export async function completeSso(
   return { token, target };
 }
 
+/**
+ * The add-on finished SSO in its own window and hands Cairn's SSO token to the frame (spec §4
+ * "sso login succeeded"). It becomes the session only once the server accepts it (the user's metadata
+ * answers with it as the Bearer token); false, and nothing changed, otherwise.
+ */
+export async function acceptAddonSsoToken(
+  token: string,
+  options: SsoEnvironment & { warn?: (message: string) => void } = {},
+): Promise<boolean> {
+  const io = environment(options);
+  let claims: Record<string, unknown>;
+  try {
+    claims = decodeToken<Record<string, unknown>>(token);
+  } catch {
+    return false;
+  }
+  const response = await io
+    .fetch(`${env.apiUrl}/v2${getUserMetadata.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    })
+    .catch(() => undefined);
+  if (!response?.ok) return false;
+  io.local.setItem(LOCAL_STORAGE_KEYS.ssoToken, token);
+  if (typeof claims.exp === 'number') io.local.setItem(LOCAL_STORAGE_KEYS.ssoTokenExpiry, String(claims.exp * 1000));
+  sessionStore.setState({ ...stateFromToken(token, options.warn), isSAML: true, status: 'success', inProgress: false });
+  return true;
+}
+
 let lastFailure: ApiError | undefined;
 
 /** Why the last SSO attempt on this page failed (for the login card to say so), if it did. */
@@ -278,38 +305,4 @@ function randomBinding(): string {
 
 function stringClaim(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/**
- * The public SSO calls go straight to the server, not through the app's client: a 401 here is a
- * refused sign-in, and must not trigger the client's renew-and-retry of some other stored session.
- */
-async function postPublic<E extends Endpoint>(
-  fetchImpl: typeof fetch,
-  endpoint: E,
-  input: EndpointInput<E>,
-): Promise<EndpointResponse<E>> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`${env.apiUrl}${endpoint.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    throw new ApiError({ code: 'NETWORK_ERROR', message: 'Network Error' });
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    { error?: { code?: unknown; message?: string; details?: Record<string, unknown> } } | undefined;
-  if (!response.ok) {
-    const error = body?.error;
-    throw new ApiError({
-      code: isErrorCode(error?.code) ? error.code : 'CAIRN_NON_SPECIFIC_ERROR',
-      message: `${response.status} Error occurred`,
-      status: response.status,
-      serverMessage: error?.message,
-      details: error?.details,
-    });
-  }
-  return body as EndpointResponse<E>;
 }

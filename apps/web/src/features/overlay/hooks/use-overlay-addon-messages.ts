@@ -1,6 +1,7 @@
 import type { PushFailureReason } from '@cairn/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { acceptAddonSsoToken } from '../../auth/sso';
 import { postToAddon, useAddonMessages, type AddonLogger } from '../../../lib/addon-messaging';
 import { pushDiagnosesToEhr } from '../api/push-diagnoses-to-ehr';
 import { fullScreenPathFor, fullScreenSearch } from '../utils/overlay-paths';
@@ -62,9 +63,11 @@ export function useOverlayAddonMessages(options: OverlayAddonOptions): string | 
         const results = cptCodes.map((cptCode) => ({ cptCode, status: 'failed' as const, reason: CPTS_NOT_WRITTEN }));
         postToAddon({ type: 'pushCptsResult', requestId, summaryId, results });
       },
-      // No session function takes an add-on's SSO token yet: noted, not trusted.
-      ssoLoginSucceeded: () => {
-        options.logger.info('Add-on SSO login message received; not handled yet');
+      // A renewed SSO session from the add-on: taken only once the server accepts the token.
+      ssoLoginSucceeded: ({ token }) => {
+        void acceptAddonSsoToken(token, { warn: (message) => options.logger.warn(message) }).then((accepted) => {
+          if (!accepted) options.logger.warn('Add-on SSO token refused by the server');
+        });
       },
     },
     { logger: options.logger, search },

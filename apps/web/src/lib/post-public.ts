@@ -1,11 +1,11 @@
 import { isErrorCode, type Endpoint, type EndpointInput, type EndpointResponse } from '@cairn/contracts';
-import { env } from '../../../config/env';
-import { ApiError } from '../../../lib/api-error';
+import { env } from '../config/env';
+import { ApiError } from './api-error';
 
 /**
- * The public launch calls go straight to the server, not through the app's client: a 401 here is a
- * refused launch, and must not trigger the client's renew-and-retry of some other stored session.
- * (The same shape as the SSO flow's, which keeps its own copy private.)
+ * A public sign-in call (SSO, EHR launch) straight to the server, not through the app's client: a 401
+ * here is a refused sign-in, and must not trigger the client's renew-and-retry of some other stored
+ * session. A refusal is an `ApiError` with the server's code, message and details.
  */
 export async function postPublic<E extends Endpoint>(
   fetchImpl: typeof fetch,

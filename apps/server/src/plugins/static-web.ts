@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './error-handler';
 
-const API_PREFIXES = ['/api/', '/api?', '/healthz', '/ws'];
+const API_PREFIXES = ['/api/', '/api?', '/healthz', '/ws', '/sandbox/'];
 
 /**
  * Serves the built web app at `/`: hashed assets cached for a year, and every other GET that is not

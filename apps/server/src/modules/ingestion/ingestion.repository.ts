@@ -142,3 +142,21 @@ export async function findOrganisationBySlug(db: Db, slug: string): Promise<{ id
   const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, slug));
   return row;
 }
+
+/**
+ * Sets the encounter of appointments named by an Encounter, including appointments of an earlier
+ * import (an Encounter read after its Appointment). Within one bundle the link is already written.
+ */
+export async function linkAppointmentsToEncounters(
+  db: Db,
+  scope: { organisationId: string; source: string },
+  links: readonly { appointmentSourceId: string; encounterId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const json = links.map((link) => ({ source_id: link.appointmentSourceId, encounter_id: link.encounterId }));
+  await db.execute(sql`
+    update appointments set encounter_id = links.encounter_id, updated_at = now()
+    from json_to_recordset(${JSON.stringify(json)}::json) as links(source_id text, encounter_id uuid)
+    where appointments.organisation_id = ${scope.organisationId}::uuid and appointments.source = ${scope.source}
+      and appointments.source_id = links.source_id and appointments.encounter_id is distinct from links.encounter_id`);
+}

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../integrations/files/file-store';
 import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '../../integrations/fhir/fhir-mapping';
@@ -14,7 +13,13 @@ import {
   sourceIdOf,
   type BundleEntry,
 } from '../../integrations/fhir/fhir-bundle';
-import { countOrganisationRows, findIdsBySource, upsertRows, type OrganisationTotals } from './ingestion.repository';
+import {
+  countOrganisationRows,
+  findIdsBySource,
+  linkAppointmentsToEncounters,
+  upsertRows,
+  type OrganisationTotals,
+} from './ingestion.repository';
 
 export type IngestionSource = 'EHR' | 'HIE';
 
@@ -242,24 +247,6 @@ function appointmentLinks(
           return (row.appointmentSourceIds ?? []).map((appointmentSourceId) => ({ appointmentSourceId, encounterId }));
         }),
   );
-}
-
-/**
- * Sets the encounter of appointments named by an Encounter, including appointments of an earlier
- * import (an Encounter read after its Appointment). Within one bundle the link is already written.
- */
-async function linkAppointmentsToEncounters(
-  db: Db,
-  scope: { organisationId: string; source: string },
-  links: readonly { appointmentSourceId: string; encounterId: string }[],
-): Promise<void> {
-  if (links.length === 0) return;
-  const json = links.map((link) => ({ source_id: link.appointmentSourceId, encounter_id: link.encounterId }));
-  await db.execute(sql`
-    update appointments set encounter_id = links.encounter_id, updated_at = now()
-    from json_to_recordset(${JSON.stringify(json)}::json) as links(source_id text, encounter_id uuid)
-    where appointments.organisation_id = ${scope.organisationId}::uuid and appointments.source = ${scope.source}
-      and appointments.source_id = links.source_id and appointments.encounter_id is distinct from links.encounter_id`);
 }
 
 /** The row's values with its links as row ids, or why it cannot be written. */

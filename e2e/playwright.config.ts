@@ -53,6 +53,9 @@ export default defineConfig({
       // by the server tests, not here.
       CAIRN_RATE_LIMIT_ALLOW_LIST: '127.0.0.1 ::1 ::ffff:127.0.0.1',
       // Recovery mail goes to the SMTP server the recovery journey starts on this port.
+      // Journeys stay independent of each other: no background reading of a launched clinician's day
+      // (the server tests cover it).
+      CAIRN_EHR_SCHEDULE_SYNC: '0',
       CAIRN_SMTP_URL: `smtp://${SMTP.user}:${SMTP.password}@127.0.0.1:${SMTP.port}`,
     },
   },

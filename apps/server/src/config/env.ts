@@ -40,6 +40,8 @@ const envSchema = z.object({
   CAIRN_DEMO: z.enum(['0', '1']).optional(),
   /** The sandbox EHR at `/sandbox`, serving the demo organisation's data: on by default exactly when the demo is. */
   CAIRN_SANDBOX_EHR: z.enum(['0', '1']).optional(),
+  /** After an EHR launch, read that day's other scheduled patients from the EHR in the background. */
+  CAIRN_EHR_SCHEDULE_SYNC: z.enum(['0', '1']).default('1'),
   /** Where `/athena` and `/ecw` send the browser: the store page of each EHR's add-on (spec §2). */
   CAIRN_ATHENA_ADDON_URL: z
     .url({ protocol: /^https$/ })
@@ -73,6 +75,8 @@ export interface Config {
   demo: boolean;
   /** Mount the sandbox EHR at `/sandbox` with the demo organisation's data and connect the organisation to it. */
   sandboxEhr: boolean;
+  /** After an EHR launch, read the day's other scheduled patients of the user's providers from the EHR. */
+  ehrScheduleSync: boolean;
   /** The browser-store pages of the EHR add-ons, where `/athena` and `/ecw` redirect. */
   addOnUrls: { athena: string; ecw: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAllowList: values.CAIRN_RATE_LIMIT_ALLOW_LIST.split(/\s+/).filter(Boolean),
     demo,
     sandboxEhr: values.CAIRN_SANDBOX_EHR ? values.CAIRN_SANDBOX_EHR === '1' : demo,
+    ehrScheduleSync: values.CAIRN_EHR_SCHEDULE_SYNC === '1',
     addOnUrls: { athena: values.CAIRN_ATHENA_ADDON_URL, ecw: values.CAIRN_ECW_ADDON_URL },
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,

@@ -31,6 +31,7 @@ import { ehrClientForUser } from './ehr-session.service';
  */
 export function ehrRoutes(app: FastifyInstance, config: Config): void {
   let secretBox: Promise<SecretBox> | undefined;
+  const daySyncs = new Set<string>();
   const deps: EhrLaunchDeps = {
     get db() {
       return app.database.db;
@@ -42,12 +43,20 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
     publicOrigin: new URL(config.apiUrl).origin,
     allowLoopbackHttp: config.name !== 'production',
     fileStore: fileStoreFor(config),
-    afterLaunch: (launch) => {
-      void syncLaunchDay(deps, launch).then(
-        (result) => app.log.info({ ...result, organisationId: launch.organisationId }, 'EHR sync of the day'),
-        (error: unknown) => app.log.warn({ err: error }, 'EHR sync of the day failed'),
-      );
-    },
+    afterLaunch: config.ehrScheduleSync
+      ? (launch) => {
+          // One run per user at a time: a second launch while the day is being read adds nothing.
+          const key = `${launch.organisationId} ${launch.userId}`;
+          if (daySyncs.has(key)) return;
+          daySyncs.add(key);
+          void syncLaunchDay(deps, launch)
+            .then(
+              (result) => app.log.info({ ...result, organisationId: launch.organisationId }, 'EHR sync of the day'),
+              (error: unknown) => app.log.warn({ err: error }, 'EHR sync of the day failed'),
+            )
+            .finally(() => daySyncs.delete(key));
+        }
+      : undefined,
   };
   const userClient = (auth: AuthContext) =>
     ehrClientForUser(deps, { organisationId: auth.organisationId, userId: auth.userId });
@@ -142,6 +151,7 @@ async function syncLaunchDay(
     providerIds: linked.map((row) => row.providerId),
     date: visit.date,
     freshForMs: SCHEDULE_SYNC_FRESH_MS,
+    pauseMs: 250,
     fileStore: deps.fileStore,
   });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, ehrPatientSyncs, patients } from '../../db/clinical-schema';
@@ -18,6 +19,8 @@ export interface ScheduledSyncOptions {
   fileStore?: FileStore;
   /** At most this many patients per run (a day's schedule). */
   limit?: number;
+  /** Waited between two patients. */
+  pauseMs?: number;
 }
 
 export interface ScheduledSyncResult {
@@ -49,7 +52,9 @@ export async function syncScheduledPatients(db: Db, options: ScheduledSyncOption
     )
     .limit(options.limit ?? 200);
   const result: ScheduledSyncResult = { synced: 0, failed: 0 };
-  for (const { fhirId } of due) {
+  for (const [index, { fhirId }] of due.entries()) {
+    // A pause between patients: the EHR and Cairn's own database serve clinicians first.
+    if (index > 0 && options.pauseMs) await delay(options.pauseMs);
     try {
       await syncPatientFromEhr(db, { ...options, patientFhirId: fhirId });
       result.synced += 1;

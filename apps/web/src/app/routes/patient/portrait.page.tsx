@@ -4,6 +4,7 @@ import { paths, isOverlayPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
 import { usePatientDemographics } from '../../../features/patients/api/patient-demographics';
+import { RefreshFromEhrButton } from '../../../features/overlay/components/refresh-from-ehr-button';
 import { AdjacentPatients } from '../../../features/portrait/components/adjacent-patients';
 import { PatientBanner } from '../../../features/portrait/components/patient-banner';
 import { PortraitTabBar } from '../../../features/portrait/components/portrait-tab-bar';
@@ -79,6 +80,7 @@ export default function PortraitPage() {
               <>
                 <SummaryNotesButton sid={visit.sid} />
                 <SummaryNotifications sid={visit.sid} />
+                {overlay && <RefreshFromEhrButton sid={visit.sid} />}
               </>
             )
           }

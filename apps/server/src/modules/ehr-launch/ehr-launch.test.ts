@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr-sandbox';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import { users } from '../../db/schema';
 import { openServerSecretBox } from '../../lib/secret-box';
 import { buildTestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
+import { freePort } from '../../testing/sandbox-ehr';
 
 /**
  * The SMART EHR launch against Cairn's sandbox EHR on a real port: Cairn reads its well-known
@@ -85,19 +85,6 @@ afterAll(async () => {
   await app.close();
   await sandbox.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 interface Started {
   authorizationUrl: string;

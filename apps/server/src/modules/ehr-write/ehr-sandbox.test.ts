@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr-sandbox';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,13 +8,13 @@ import { runMigrations } from '../../db/migrate';
 import { createFhirClient, type FhirClient } from '../../integrations/fhir/fhir-client';
 import { openTestDatabase } from '../../testing/build-test-app';
 import { createAppointment } from '../../testing/clinical-factories';
+import { freePort, sandboxAccessToken } from '../../testing/sandbox-ehr';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
 import { writeDiagnosesToEncounter } from './ehr-write.service';
 
 /** The same journey against Cairn's own sandbox EHR (apps/ehr-sandbox), with a token from its SMART launch. */
 const CLIENT = { clientId: 'cairn', clientSecret: 'sandbox-secret', redirectUris: ['http://cairn.test/epic/login'] };
-const SCOPE = 'launch openid fhirUser patient/*.read user/*.read user/Condition.write';
 
 let database: Database;
 let sandbox: FastifyInstance;
@@ -51,62 +49,20 @@ beforeAll(async () => {
   sandbox = Fastify({ forceCloseConnections: true });
   await sandbox.register(ehrSandbox, { prefix: '/sandbox', publicUrl, clients: [CLIENT], repository });
   await sandbox.listen({ port, host: '127.0.0.1' });
-  const token = await launchToken();
+  const token = await sandboxAccessToken(sandbox, {
+    prefix: '/sandbox',
+    fhirBaseUrl,
+    client: CLIENT,
+    redirectUri: CLIENT.redirectUris[0] ?? '',
+    patient: 'p1',
+    encounter: 'e1',
+  });
   client = createFhirClient({ baseUrl: fhirBaseUrl, getAccessToken: () => Promise.resolve(token) });
 });
 afterAll(async () => {
   await sandbox.close();
   await database.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
-async function launchToken(): Promise<string> {
-  const launch = await sandbox.inject({
-    method: 'POST',
-    url: '/sandbox/auth/launch',
-    payload: { patient: 'p1', encounter: 'e1' },
-  });
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: CLIENT.clientId,
-    redirect_uri: CLIENT.redirectUris[0] ?? '',
-    aud: fhirBaseUrl,
-    state: 'state',
-    scope: SCOPE,
-    launch: launch.json<{ launch: string }>().launch,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  const authorized = await sandbox.inject({ method: 'GET', url: `/sandbox/auth/authorize?${query.toString()}` });
-  const code = new URL(String(authorized.headers.location)).searchParams.get('code') ?? '';
-  const token = await sandbox.inject({
-    method: 'POST',
-    url: '/sandbox/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: CLIENT.redirectUris[0] ?? '',
-      code_verifier: verifier,
-      client_id: CLIENT.clientId,
-      client_secret: CLIENT.clientSecret,
-    }).toString(),
-  });
-  return token.json<{ access_token: string }>().access_token;
-}
 
 describe('Cairn and the sandbox EHR', () => {
   it('syncs the launched patient, then writes a diagnosis to the encounter once', async () => {

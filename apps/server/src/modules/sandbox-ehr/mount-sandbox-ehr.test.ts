@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { Db } from '../../db/client';
 import { appointments, ehrConnections, patients } from '../../db/clinical-schema';
 import { openServerSecretBox } from '../../lib/secret-box';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { sandboxAccessToken } from '../../testing/sandbox-ehr';
 import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
 import { seedDemo } from '../demo/demo-seed';
 import { localIsoDate } from '../demo/generator/random';
@@ -21,7 +21,6 @@ let db: Db;
 let sandboxUrl: string | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'cairn-mount-sandbox-ehr-'));
 const ORIGIN = 'http://localhost:3000';
-const SCOPE = 'launch openid fhirUser patient/*.read user/*.read user/Condition.write';
 
 beforeAll(async () => {
   test = await buildTestApp({ env: { CAIRN_DATA_DIR: dataDir } });
@@ -52,38 +51,16 @@ async function visitToday(): Promise<{ patient: string; encounter: string }> {
 
 /** An access token through the SMART flow, as Cairn gets one when the EHR screen launches it. */
 async function launchToken(context: { patient: string; encounter: string }): Promise<string> {
-  const inject = test.app.inject.bind(test.app);
-  const launch = await inject({ method: 'POST', url: '/sandbox/auth/launch', payload: context });
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${ORIGIN}/epic/login`;
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: SANDBOX_CLIENT_ID,
-    redirect_uri: redirectUri,
-    aud: `${ORIGIN}/sandbox/fhir`,
-    state: 'state',
-    scope: SCOPE,
-    launch: launch.json<{ launch: string }>().launch,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
+  return sandboxAccessToken(test.app, {
+    prefix: '/sandbox',
+    fhirBaseUrl: `${ORIGIN}/sandbox/fhir`,
+    client: {
+      clientId: SANDBOX_CLIENT_ID,
+      clientSecret: await getOrCreateServerSecret(db, 'sandbox-ehr-client-secret'),
+    },
+    redirectUri: `${ORIGIN}/epic/login`,
+    ...context,
   });
-  const authorized = await inject({ method: 'GET', url: `/sandbox/auth/authorize?${query.toString()}` });
-  const code = new URL(String(authorized.headers.location)).searchParams.get('code') ?? '';
-  const token = await inject({
-    method: 'POST',
-    url: '/sandbox/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-      client_id: SANDBOX_CLIENT_ID,
-      client_secret: await getOrCreateServerSecret(db, 'sandbox-ehr-client-secret'),
-    }).toString(),
-  });
-  expect(token.statusCode).toBe(200);
-  return token.json<{ access_token: string }>().access_token;
 }
 
 describe('the sandbox EHR of the embedded default', () => {

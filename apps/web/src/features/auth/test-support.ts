@@ -57,3 +57,21 @@ export function answerApi(handlers: Record<string, Handler>): RecordedCall[] {
 export function result(value: unknown): { body: unknown } {
   return { body: { result: value } };
 }
+
+/**
+ * A server answering each path with the given status and body, recording what it was sent: a `fetch`
+ * to hand to the sign-in flows (SSO, EHR launch). Unknown paths answer 404.
+ */
+export function serverAnswering(answers: Record<string, { status?: number; body: unknown }>) {
+  const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const fetchImpl = vi.fn(async (path: string, init?: { body?: string }) => {
+    requests.push({ path, body: JSON.parse(init?.body ?? '{}') as Record<string, unknown> });
+    const answer = answers[path];
+    if (!answer) return new Response('{}', { status: 404 });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { fetch: fetchImpl as unknown as typeof fetch, requests };
+}

@@ -1,3 +1,4 @@
+import { serverAnswering } from '../test-support';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -19,21 +20,6 @@ const SMART_CONFIG = {
   tokenEndpoint: 'https://ehr.example/oauth2/token',
 };
 const BINDING = 'b'.repeat(32);
-
-/** A server answering each path with the given status and body, recording what it was sent. */
-function serverAnswering(answers: Record<string, { status?: number; body: unknown }>) {
-  const requests: { path: string; body: Record<string, unknown> }[] = [];
-  const fetchImpl = vi.fn(async (path: string, init?: { body?: string }) => {
-    requests.push({ path, body: JSON.parse(init?.body ?? '{}') as Record<string, unknown> });
-    const answer = answers[path];
-    if (!answer) return new Response('{}', { status: 404 });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return { fetch: fetchImpl as unknown as typeof fetch, requests };
-}
 
 function refusal(status: number, reason: string, message = 'Refused.') {
   return {

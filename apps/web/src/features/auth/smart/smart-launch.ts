@@ -15,6 +15,7 @@ import {
   writeJson,
   type SmartConfig,
 } from '../../../lib/storage-keys';
+import { browserEnvironment, type BrowserEnvironment } from '../../../lib/browser-environment';
 import { postPublic } from '../../../lib/post-public';
 import {
   EHR_NOT_CONFIGURED_MESSAGE,
@@ -46,23 +47,11 @@ export class EhrLaunchError extends Error {
   }
 }
 
-export interface SmartEnvironment {
-  fetch?: typeof fetch;
-  /** Leaves Cairn for the EHR's authorization page. */
-  navigate?: (url: string) => void;
-  local?: Storage;
-  session?: Storage;
+export interface SmartEnvironment extends BrowserEnvironment {
   warn?: (message: string) => void;
 }
 
-function environment(options: SmartEnvironment) {
-  return {
-    fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
-    navigate: options.navigate ?? ((url: string) => window.location.assign(url)),
-    local: options.local ?? localStorage,
-    session: options.session ?? sessionStorage,
-  };
-}
+const environment = browserEnvironment;
 
 /** The page the launch runs on: its origin and path make the redirect URI. */
 export interface LaunchPage {

@@ -1,3 +1,4 @@
+import { serverAnswering } from '../test-support';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshSession } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
@@ -18,21 +19,6 @@ import {
 function tokenWith(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
   return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
-}
-
-/** A server answering each path with the given status and body, recording what it was sent. */
-function serverAnswering(answers: Record<string, { status?: number; body: unknown }>) {
-  const requests: { path: string; body: Record<string, unknown> }[] = [];
-  const fetchImpl = vi.fn(async (path: string, init?: { body?: string }) => {
-    requests.push({ path, body: JSON.parse(init?.body ?? '{}') as Record<string, unknown> });
-    const answer = answers[path];
-    if (!answer) return new Response('{}', { status: 404 });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return { fetch: fetchImpl as unknown as typeof fetch, requests };
 }
 
 const IDP_URL = 'https://idp.example/authorize?client_id=cairn&state=s1';

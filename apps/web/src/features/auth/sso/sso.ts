@@ -6,6 +6,7 @@ import {
 } from '@cairn/contracts';
 import { env } from '../../../config/env';
 import { api, setSsoSessionRenewal } from '../../../lib/api';
+import { browserEnvironment, type BrowserEnvironment } from '../../../lib/browser-environment';
 import { ApiError } from '../../../lib/api-error';
 import { postPublic } from '../../../lib/post-public';
 import { decodeToken } from '../../../lib/jwt';
@@ -33,21 +34,9 @@ export const SSO_STORAGE_KEYS = {
 /** The claim namespace of the SSO token's own claims (spec §3 "SSO token"): `https://cairn/claims/doc_id`, ... */
 export const SSO_CLAIM_NAMESPACE = 'https://cairn/claims/';
 
-export interface SsoEnvironment {
-  fetch?: typeof fetch;
-  navigate?: (url: string) => void;
-  local?: Storage;
-  session?: Storage;
-}
+export type SsoEnvironment = BrowserEnvironment;
 
-function environment(options: SsoEnvironment) {
-  return {
-    fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
-    navigate: options.navigate ?? ((url: string) => window.location.assign(url)),
-    local: options.local ?? localStorage,
-    session: options.session ?? sessionStorage,
-  };
-}
+const environment = browserEnvironment;
 
 export interface StartSsoOptions extends SsoEnvironment {
   /** Spec §4: inside an add-on, the add-on is told to change its frame source instead of navigating. */

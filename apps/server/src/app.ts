@@ -21,6 +21,7 @@ import { summaryNotesRoutes } from './modules/summary-notes/summary-notes.routes
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { addOnStoreRoutes } from './modules/sandbox-ehr/add-on-store.routes';
+import { registerSilentRealtime } from './modules/realtime/realtime-publisher';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const tokenSecret = config.tokenSecret ?? (await getOrCreateServerSecret(database.db, 'access-token-hs256'));
   registerAuth(app, createAccessTokens(tokenSecret));
 
+  registerSilentRealtime(app);
   await registerOpenApi(app);
   await app.register(
     async (api) => {

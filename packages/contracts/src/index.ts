@@ -15,3 +15,5 @@ export * from './summary-notes';
 export * from './analytics';
 export * from './addon';
 export * from './ehr';
+export * from './dx';
+export * from './realtime';

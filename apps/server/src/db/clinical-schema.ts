@@ -686,3 +686,114 @@ export const ehrConditionWrites = pgTable(
     uniqueIndex('ehr_condition_writes_identifier').on(table.identifier),
   ],
 );
+
+/**
+ * The decision on one code of a visit (issue 7 "Decisions"): accepted (into the cart), rejected with a
+ * reason, or pending again after a reset. `version` rises with every change, so that a write naming an
+ * older version is refused (two users on one suggestion: the later write sees a conflict).
+ */
+export const dxDecisions = pgTable(
+  'dx_decisions',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The visit's patient, so that a rejection can be found at the patient's later visits. */
+    patientId: patientId(),
+    icdCode: text('icd_code').notNull(),
+    /** accepted, rejected, pending. */
+    status: text('status').notNull(),
+    /** Added by a user (add-diagnosis wizard) rather than suggested by Cairn. */
+    isAdded: boolean('is_added').notNull().default(false),
+    reason: text('reason'),
+    note: text('note'),
+    stopShowing: boolean('stop_showing').notNull().default(false),
+    decidedBy: uuid('decided_by')
+      .notNull()
+      .references(() => users.id),
+    /** coder or provider: the decider's role when deciding. */
+    deciderRole: text('decider_role').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    isPostVisit: boolean('is_post_visit').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('dx_decisions_visit_code').on(table.appointmentId, table.icdCode),
+    index('dx_decisions_patient_rejected')
+      .on(table.patientId, table.decidedAt)
+      .where(sql`${table.status} = 'rejected'`),
+  ],
+);
+
+/** Every change of a decision: who, when, in which role, and why ("every decision is kept"). */
+export const dxDecisionHistory = pgTable(
+  'dx_decision_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    icdCode: text('icd_code').notNull(),
+    /** accept, reject, add, reset, status, note. */
+    action: text('action').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    note: text('note'),
+    stopShowing: boolean('stop_showing').notNull().default(false),
+    version: integer('version').notNull(),
+    isPostVisit: boolean('is_post_visit').notNull().default(false),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dx_decision_history_visit').on(table.appointmentId, table.icdCode, table.changedAt)],
+);
+
+/** A visit's place in the workflow: the coder's scrub sent, the cart written to the EHR, later changes. */
+export const dxVisitStates = pgTable('dx_visit_states', {
+  appointmentId: uuid('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  scrubSentAt: timestamp('scrub_sent_at', { withTimezone: true }),
+  scrubSentBy: uuid('scrub_sent_by').references(() => users.id),
+  /** The first time the cart was written to the EHR encounter. */
+  pushedAt: timestamp('pushed_at', { withTimezone: true }),
+  /** Codes whose decision changed after `pushedAt` (spec §3 postVisitUpdatedIcds). */
+  postVisitUpdatedIcds: text('post_visit_updated_icds')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+/**
+ * Diagnoses written to the patient's problem list in the EHR (Condition, category problem-list-item,
+ * no encounter): one identifier per (patient, code), sent with a conditional create like the encounter
+ * writes, so a retry never duplicates the Condition.
+ */
+export const ehrProblemListWrites = pgTable(
+  'ehr_problem_list_writes',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    icdCode: text('icd_code').notNull(),
+    identifier: text('identifier').notNull(),
+    /** pending, written, failed. */
+    status: text('status').notNull().default('pending'),
+    ehrResourceId: text('ehr_resource_id'),
+    failureReason: text('failure_reason'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ehr_problem_list_writes_patient_code').on(table.patientId, table.icdCode),
+    uniqueIndex('ehr_problem_list_writes_identifier').on(table.identifier),
+  ],
+);

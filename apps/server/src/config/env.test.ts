@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow('DATABASE_URL');
   });
 
+  it('fans real-time events out through Redis when REDIS_URL is set, and refuses a non-Redis URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('REDIS_URL');
+  });
+
   it('mounts the sandbox EHR exactly when the demo is on, unless CAIRN_SANDBOX_EHR says otherwise', () => {
     expect(loadConfig({}).sandboxEhr).toBe(true);
     expect(loadConfig({ CAIRN_DEMO: '0' }).sandboxEhr).toBe(false);

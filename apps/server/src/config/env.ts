@@ -22,6 +22,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   CAIRN_DATA_DIR: z.string().min(1).default('./var'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Redis for the real-time fan-out between server processes; absent uses the database's own. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   CAIRN_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAIRN_WEB_DIST: z.string().min(1).optional(),
   CAIRN_TOKEN_SECRET: z.string().min(32).optional(),
@@ -63,6 +65,8 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server; absent means embedded PGlite. `memory://` keeps PGlite in memory (tests). */
   databaseUrl: string | undefined;
+  /** Redis pub/sub carries real-time events between processes; absent means PostgreSQL LISTEN/NOTIFY (or one PGlite process). */
+  redisUrl: string | undefined;
   /** The public address of the API, as browsers and EHRs reach it. */
   apiUrl: string;
   /** The built web app to serve at `/`; absent serves the API alone. */
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir: resolve(values.CAIRN_DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
     apiUrl,
     webDistDir: values.CAIRN_WEB_DIST ? resolve(values.CAIRN_WEB_DIST) : undefined,
     tokenSecret: values.CAIRN_TOKEN_SECRET,

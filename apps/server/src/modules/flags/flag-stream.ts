@@ -2,7 +2,7 @@ import { flagStreamQuery, FLAG_STREAM_EVENTS, type FlagValues } from '@cairn/con
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { toFieldIssue } from '../../lib/route';
-import type { BusMessage } from './event-bus';
+import type { BusMessage } from '../../plugins/event-bus';
 import { evaluateAll } from './flag-evaluation';
 import { findFlagSubject, listFlags } from './flags.repository';
 import { evaluateFlagsFor, flagUserOf, FLAGS_CHANGED, type FlagsDeps } from './flags.service';

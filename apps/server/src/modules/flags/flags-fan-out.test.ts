@@ -6,7 +6,7 @@ import { loadConfig } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
 import { openTestDatabase } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
-import { createPostgresBus } from './event-bus';
+import { createPostgresBus } from '../../plugins/event-bus';
 import { openSse } from './sse-reader.testing';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
-import { createEventBus } from './event-bus';
+import { createEventBus } from '../../plugins/event-bus';
 import { createFlagStreams } from './flag-stream';
 import {
   deleteOrganisationFlag,

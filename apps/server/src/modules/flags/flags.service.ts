@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/access-tokens';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../../plugins/event-bus';
 import { evaluateAll, toFlagUser, type FlagUser } from './flag-evaluation';
 import {
   deleteFlag,

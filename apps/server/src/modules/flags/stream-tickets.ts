@@ -8,9 +8,10 @@ export interface StreamTicketHolder {
 }
 
 /**
- * Single-use, 60-second tickets that open the flag stream (EventSource cannot send headers, and an
- * access token must never sit in a URL). A ticket is signed with a key of its own, never the access
- * tokens' key, so that it can never be replayed as an access token; any process can verify it. It is
+ * Single-use, short-lived tickets that open a stream a browser cannot send headers to: the flag stream
+ * (EventSource) and the real-time websocket. An access token must never sit in a URL. A ticket is signed
+ * with a key of its own, never the access tokens' key, and names its audience, so that it can never be
+ * replayed as an access token or open the other stream; any process can verify it. It is
  * spent on first use: the spent set lives in this process, which is exact on embedded PGlite (one
  * process). On a PostgreSQL deployment of several processes, a ticket replayed within its 60 seconds
  * on another process would still open a stream for the same user: a shared table of spent tickets
@@ -22,11 +23,29 @@ export interface StreamTickets {
   redeem(ticket: string): Promise<StreamTicketHolder | undefined>;
 }
 
-const AUDIENCE = 'cairn-flag-stream';
+export interface SignedTicketOptions {
+  secret: string;
+  /** What the ticket opens (`cairn-flag-stream`, `cairn-realtime`): a ticket is refused by any other audience. */
+  audience: string;
+  lifetimeSeconds: number;
+  now?: () => number;
+}
+
 const ISSUER = 'cairn';
 
+/** The flag stream's tickets (spec §9). */
 export function createStreamTickets(secret: string, now: () => number = Date.now): StreamTickets {
-  const key = new TextEncoder().encode(secret);
+  return createSignedTickets({
+    secret,
+    audience: 'cairn-flag-stream',
+    lifetimeSeconds: FLAG_STREAM_TICKET_SECONDS,
+    now,
+  });
+}
+
+export function createSignedTickets(options: SignedTicketOptions): StreamTickets {
+  const { audience, lifetimeSeconds, now = Date.now } = options;
+  const key = new TextEncoder().encode(options.secret);
   /** Ticket id -> when it expires (ms); entries leave once expired. */
   const spent = new Map<string, number>();
 
@@ -42,17 +61,17 @@ export function createStreamTickets(secret: string, now: () => number = Date.now
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(holder.userId)
         .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setAudience(audience)
         .setJti(randomUUID())
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + FLAG_STREAM_TICKET_SECONDS)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
         .sign(key);
     },
     async redeem(ticket) {
       try {
         const { payload } = await jwtVerify(ticket, key, {
           issuer: ISSUER,
-          audience: AUDIENCE,
+          audience,
           algorithms: ['HS256'],
           currentDate: new Date(now()),
           clockTolerance: 0,

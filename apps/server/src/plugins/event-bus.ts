@@ -1,16 +1,18 @@
 import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
 
 /** A message on a channel; `resync` means messages may have been missed (a lost connection). */
 export type BusMessage = Record<string, unknown> & { resync?: true };
 export type BusListener = (message: BusMessage) => void;
 
 /**
- * Fan-out of small events to every server process: PostgreSQL LISTEN/NOTIFY on a PostgreSQL server
- * (any number of processes behind a load balancer), an in-process emitter on embedded PGlite (one
- * process). Feature flags use it for `flags.changed`; the websocket issue is meant to reuse it for
- * its realtime events (move it to `plugins/` then).
+ * Fan-out of small events to every server process: Redis pub/sub when `REDIS_URL` is set, otherwise
+ * PostgreSQL LISTEN/NOTIFY on a PostgreSQL server (any number of processes behind a load balancer), and
+ * an in-process emitter on embedded PGlite (one process). Feature flags use it for `flags.changed`, the
+ * websocket hub for visit events. Messages are fire-and-forget: a process that was not listening misses
+ * them, so subscribers get `{ resync: true }` after a lost connection and catch up from the database.
  */
 export interface EventBus {
   publish(channel: string, message: BusMessage): Promise<void>;
@@ -25,7 +27,13 @@ const PG_CHANNEL = 'cairn_events';
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_DELAY_MS = 1000;
 
-export function createEventBus(database: Database): EventBus {
+export interface EventBusOptions {
+  /** `redis://` URL: Redis pub/sub instead of the database's own fan-out. */
+  redisUrl?: string | undefined;
+}
+
+export function createEventBus(database: Database, options: EventBusOptions = {}): EventBus {
+  if (options.redisUrl) return createRedisBus(options.redisUrl);
   return database.driver.kind === 'postgres' ? createPostgresBus(database.driver.pool) : createLocalBus();
 }
 
@@ -125,6 +133,68 @@ export function createPostgresBus(pool: pg.Pool): EventBus {
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Redis channels of the bus are prefixed: the Redis server may be shared with other applications. */
+const REDIS_PREFIX = 'cairn:';
+
+/**
+ * Redis pub/sub: one connection publishes, one subscribes (a subscribed Redis connection can do nothing
+ * else). ioredis reconnects and subscribes again by itself; messages published meanwhile are lost, so
+ * every subscriber is told to catch up once the connection is ready again.
+ */
+export function createRedisBus(url: string): EventBus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  // Connected on first use. Commands wait while Redis is unreachable, but not forever: a publish fails
+  // after a few retries.
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const channels = new Map<string, Promise<unknown>>();
+  let hasBeenReady = false;
+  // An unreachable Redis is reported through failed publishes and subscriptions; the connections'
+  // own error events would otherwise be unhandled and end the process.
+  publisher.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  subscriber.on('ready', () => {
+    if (hasBeenReady) for (const channel of local.eventNames()) local.emit(channel, { resync: true });
+    hasBeenReady = true;
+  });
+  subscriber.on('message', (redisChannel: string, payload: string) => {
+    if (!redisChannel.startsWith(REDIS_PREFIX)) return;
+    try {
+      local.emit(redisChannel.slice(REDIS_PREFIX.length), JSON.parse(payload) as BusMessage);
+    } catch {
+      // Not ours: ignore.
+    }
+  });
+
+  return {
+    async publish(channel, message) {
+      await publisher.publish(REDIS_PREFIX + channel, JSON.stringify(message));
+    },
+    async subscribe(channel, handler) {
+      local.on(channel, handler);
+      try {
+        let subscribed = channels.get(channel);
+        if (!subscribed) {
+          subscribed = subscriber.subscribe(REDIS_PREFIX + channel);
+          channels.set(channel, subscribed);
+          subscribed.catch(() => channels.delete(channel));
+        }
+        await subscribed;
+      } catch (error) {
+        local.off(channel, handler);
+        throw error;
+      }
+      return () => local.off(channel, handler);
+    },
+    async close() {
+      local.removeAllListeners();
+      subscriber.disconnect();
+      publisher.disconnect();
     },
   };
 }

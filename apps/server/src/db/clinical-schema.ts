@@ -797,3 +797,22 @@ export const ehrProblemListWrites = pgTable(
     uniqueIndex('ehr_problem_list_writes_identifier').on(table.identifier),
   ],
 );
+
+/**
+ * Changes of a visit for the real-time websocket (issue 7 "Real time"): ids and codes only, never clinical
+ * text. A browser that reconnects gets the events after the last id it saw. Kept 24 hours; the ids of
+ * one visit are committed in order (the publisher locks the visit), so `id > last seen` never skips one.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('realtime_events_visit').on(table.appointmentId, table.id)],
+);

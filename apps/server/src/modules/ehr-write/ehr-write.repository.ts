@@ -5,6 +5,7 @@ import {
   appointments,
   ehrConditionWrites,
   ehrConnections,
+  ehrProblemListWrites,
   ehrSessions,
   encounters,
   patients,
@@ -14,6 +15,7 @@ export const CONDITION_WRITE_SYSTEM = 'urn:cairn:condition-write';
 
 /** What a write needs to know of a visit: its status, its EHR encounter and its patient's EHR id. */
 export interface VisitForWrite {
+  patientId: string;
   appointmentStatus: string;
   encounterSource: string | null;
   encounterFhirId: string | null;
@@ -29,6 +31,7 @@ export async function findVisitForWrite(
 ): Promise<VisitForWrite | undefined> {
   const [row] = await db
     .select({
+      patientId: appointments.patientId,
       appointmentStatus: appointments.status,
       encounterSource: encounters.source,
       encounterFhirId: encounters.sourceId,
@@ -112,4 +115,56 @@ export async function recordConditionWrite(
       updatedAt: new Date(),
     })
     .where(and(eq(ehrConditionWrites.organisationId, organisationId), eq(ehrConditionWrites.id, id)));
+}
+
+export type ProblemListWriteRow = typeof ehrProblemListWrites.$inferSelect;
+
+/**
+ * The problem-list write row of each code for the patient, created on first request with its
+ * identifier; a retry (from this visit or another) finds the same rows and the same identifiers.
+ */
+export async function ensureProblemListWrites(
+  db: Db,
+  options: { organisationId: string; patientId: string; icdCodes: readonly string[]; requestedBy?: string },
+): Promise<ProblemListWriteRow[]> {
+  if (options.icdCodes.length === 0) return [];
+  await db
+    .insert(ehrProblemListWrites)
+    .values(
+      options.icdCodes.map((icdCode) => ({
+        organisationId: options.organisationId,
+        patientId: options.patientId,
+        icdCode,
+        identifier: randomUUID(),
+        requestedBy: options.requestedBy,
+      })),
+    )
+    .onConflictDoNothing({ target: [ehrProblemListWrites.patientId, ehrProblemListWrites.icdCode] });
+  return db
+    .select()
+    .from(ehrProblemListWrites)
+    .where(
+      and(
+        eq(ehrProblemListWrites.organisationId, options.organisationId),
+        eq(ehrProblemListWrites.patientId, options.patientId),
+        inArray(ehrProblemListWrites.icdCode, [...options.icdCodes]),
+      ),
+    );
+}
+
+export async function recordProblemListWrite(
+  db: Db,
+  organisationId: string,
+  id: string,
+  outcome: { status: 'written' | 'failed'; ehrResourceId?: string; failureReason?: string },
+): Promise<void> {
+  await db
+    .update(ehrProblemListWrites)
+    .set({
+      status: outcome.status,
+      ...(outcome.ehrResourceId ? { ehrResourceId: outcome.ehrResourceId } : {}),
+      failureReason: outcome.failureReason ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(ehrProblemListWrites.organisationId, organisationId), eq(ehrProblemListWrites.id, id)));
 }

@@ -2,15 +2,22 @@ import { getIcdCatalog, normalizeIcdCode } from '@cairn/clinical';
 import type { ConditionWriteResult, EncounterStatus } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import type { FhirClient } from '../../integrations/fhir/fhir-client';
-import type { Reference } from '../../integrations/fhir/fhir-types';
+import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
 import { toEhrAppError } from '../ehr-sync/ehr-errors';
-import { acceptsConditionCreate, encounterDiagnosisCondition, ifNoneExistQuery } from './fhir-condition';
+import {
+  acceptsConditionCreate,
+  encounterDiagnosisCondition,
+  ifNoneExistQuery,
+  problemListCondition,
+} from './fhir-condition';
 import {
   ensureConditionWrites,
+  ensureProblemListWrites,
   findVisitForWrite,
   hasLiveEhrSession,
   recordConditionWrite,
+  recordProblemListWrite,
   type ConditionWriteRow,
   type VisitForWrite,
 } from './ehr-write.repository';
@@ -52,9 +59,7 @@ export async function writeDiagnosesToEncounter(
   const { organisationId, appointmentId } = options;
   const visit = await findVisitForWrite(db, organisationId, appointmentId);
   if (!visit) throw new AppError('NOT_FOUND', 'No such visit');
-  const icdCodes = [...new Set(options.icdCodes.map(normalizeIcdCode))];
-  const unknown = icdCodes.filter((code) => !getIcdCatalog().get(code));
-  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `Unknown ICD-10-CM code: ${unknown.join(', ')}`);
+  const icdCodes = knownCodes(options.icdCodes);
   const rows = await ensureConditionWrites(db, {
     organisationId,
     appointmentId,
@@ -84,6 +89,81 @@ export async function writeDiagnosesToEncounter(
   return icdCodes.flatMap((code) => results.filter((result) => result.icdCode === code));
 }
 
+/** The codes in stored form, once each; an unknown code refuses the whole request. */
+function knownCodes(codes: readonly string[]): string[] {
+  const icdCodes = [...new Set(codes.map(normalizeIcdCode))];
+  const unknown = icdCodes.filter((code) => !getIcdCatalog().get(code));
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `Unknown ICD-10-CM code: ${unknown.join(', ')}`);
+  return icdCodes;
+}
+
+/**
+ * Writes each diagnosis to the patient's problem list in the EHR (Condition, category
+ * problem-list-item, no encounter; spec §7 pushToEmrPmdToPl). Idempotent like the encounter write, with
+ * one identifier per (patient, code): a retry, from this visit or a later one, never duplicates. The
+ * visit's encounter and status do not matter; a live EHR session and Condition create do.
+ */
+export async function writeDiagnosesToProblemList(
+  db: Db,
+  options: WriteDiagnosesOptions,
+): Promise<ConditionWriteResult[]> {
+  const { organisationId } = options;
+  const visit = await findVisitForWrite(db, organisationId, options.appointmentId);
+  if (!visit) throw new AppError('NOT_FOUND', 'No such visit');
+  const icdCodes = knownCodes(options.icdCodes);
+  const rows = await ensureProblemListWrites(db, {
+    organisationId,
+    patientId: visit.patientId,
+    icdCodes,
+    requestedBy: options.requestedBy,
+  });
+  const refusal = await liveEhrRefusal(db, visit, options);
+  const results = await Promise.all(
+    rows.map(async (row) => {
+      if (row.status === 'written' && row.ehrResourceId) {
+        return { icdCode: row.icdCode, status: 'written', ehrResourceId: row.ehrResourceId } as const;
+      }
+      const outcome: ConditionWriteResult =
+        refusal !== undefined || !options.client
+          ? { icdCode: row.icdCode, status: 'failed', reason: refusal ?? 'MissingEHRLiveData' }
+          : await createIdempotently(
+              options.client,
+              row,
+              problemListCondition({
+                icdCode: row.icdCode,
+                identifierValue: row.identifier,
+                patientFhirId: visit.patientFhirId,
+                recorder: options.recorder,
+              }),
+            );
+      await recordProblemListWrite(db, organisationId, row.id, {
+        status: outcome.status,
+        ehrResourceId: outcome.ehrResourceId,
+        failureReason: outcome.reason,
+      });
+      return outcome;
+    }),
+  );
+  return icdCodes.flatMap((code) => results.filter((result) => result.icdCode === code));
+}
+
+/** Why the EHR cannot take Conditions for this patient now, or undefined when it can. */
+async function liveEhrRefusal(
+  db: Db,
+  visit: VisitForWrite,
+  options: WriteDiagnosesOptions,
+): Promise<string | undefined> {
+  const { client } = options;
+  if (!client || visit.patientSource !== 'EHR') return 'MissingEHRLiveData';
+  if (!(await hasLiveEhrSession(db, options.organisationId, client.baseUrl))) return 'MissingEHRLiveData';
+  try {
+    if (!acceptsConditionCreate(await client.capabilities())) return 'PredictorNotImplementedForEHR';
+  } catch (error) {
+    return failureText(error);
+  }
+  return undefined;
+}
+
 /**
  * Where the diagnoses go, or why the visit cannot take any (a push-failure reason, or how the EHR
  * failed), checked from the cheapest to the ones that ask the EHR.
@@ -96,11 +176,11 @@ async function writeTargetOf(
   if (visit.encounterSource !== 'EHR' || !visit.encounterFhirId) return 'EncounterIdMissing';
   if (NON_PUSHABLE_VISIT.has(visit.appointmentStatus)) return 'NonPushableStatus';
   if (visit.encounterStatus && NON_PUSHABLE_ENCOUNTER.has(visit.encounterStatus)) return 'NonPushableStatus';
+  const refusal = await liveEhrRefusal(db, visit, options);
+  if (refusal !== undefined) return refusal;
   const { client, recorder } = options;
-  if (!client || visit.patientSource !== 'EHR') return 'MissingEHRLiveData';
-  if (!(await hasLiveEhrSession(db, options.organisationId, client.baseUrl))) return 'MissingEHRLiveData';
+  if (!client) return 'MissingEHRLiveData';
   try {
-    if (!acceptsConditionCreate(await client.capabilities())) return 'PredictorNotImplementedForEHR';
     if (NON_PUSHABLE_ENCOUNTER.has(await getEncounterStatus(client, visit.encounterFhirId))) return 'NonPushableStatus';
   } catch (error) {
     return failureText(error);
@@ -140,8 +220,17 @@ async function writeCondition(row: ConditionWriteRow, target: WriteTarget): Prom
     encounterFhirId: target.encounterFhirId,
     recorder: target.recorder,
   });
+  return createIdempotently(target.client, row, condition);
+}
+
+/** A conditional create on the row's identifier: the EHR answers the Condition it already has. */
+async function createIdempotently(
+  client: FhirClient,
+  row: { icdCode: string; identifier: string },
+  condition: FhirResource,
+): Promise<ConditionWriteResult> {
   try {
-    const written = await target.client.create(condition, { ifNoneExist: ifNoneExistQuery(row.identifier) });
+    const written = await client.create(condition, { ifNoneExist: ifNoneExistQuery(row.identifier) });
     return { icdCode: row.icdCode, status: 'written', ehrResourceId: written.id };
   } catch (error) {
     return { icdCode: row.icdCode, status: 'failed', reason: failureText(error) };

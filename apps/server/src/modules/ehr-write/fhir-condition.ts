@@ -13,8 +13,22 @@ export interface EncounterDiagnosis {
   recorder?: Reference;
 }
 
-/** The FHIR Condition of an encounter diagnosis, with the identifier that makes its create idempotent. */
-export function encounterDiagnosisCondition(diagnosis: EncounterDiagnosis): FhirResource {
+/** A diagnosis for the patient's problem list: no encounter. */
+export type ProblemListDiagnosis = Omit<EncounterDiagnosis, 'encounterFhirId'>;
+
+const CATEGORY_DISPLAYS = {
+  'encounter-diagnosis': 'Encounter Diagnosis',
+  'problem-list-item': 'Problem List Item',
+} as const;
+
+/**
+ * The FHIR Condition of a diagnosis, with the identifier that makes its create idempotent: an encounter
+ * diagnosis (on the encounter) or a problem-list item (the patient's, no encounter).
+ */
+export function diagnosisCondition(
+  diagnosis: ProblemListDiagnosis & { encounterFhirId?: string },
+  category: keyof typeof CATEGORY_DISPLAYS,
+): FhirResource {
   const display = getIcdCatalog().get(diagnosis.icdCode)?.longDescription;
   return {
     resourceType: 'Condition',
@@ -22,20 +36,26 @@ export function encounterDiagnosisCondition(diagnosis: EncounterDiagnosis): Fhir
     clinicalStatus: { coding: [{ system: `${TERMINOLOGY}/condition-clinical`, code: 'active' }] },
     verificationStatus: { coding: [{ system: `${TERMINOLOGY}/condition-ver-status`, code: 'confirmed' }] },
     category: [
-      {
-        coding: [
-          { system: `${TERMINOLOGY}/condition-category`, code: 'encounter-diagnosis', display: 'Encounter Diagnosis' },
-        ],
-      },
+      { coding: [{ system: `${TERMINOLOGY}/condition-category`, code: category, display: CATEGORY_DISPLAYS[category] }] },
     ],
     code: {
       coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: formatIcdCode(diagnosis.icdCode), display }],
       text: display,
     },
     subject: { reference: `Patient/${diagnosis.patientFhirId}` },
-    encounter: { reference: `Encounter/${diagnosis.encounterFhirId}` },
+    ...(diagnosis.encounterFhirId ? { encounter: { reference: `Encounter/${diagnosis.encounterFhirId}` } } : {}),
     ...(diagnosis.recorder ? { recorder: diagnosis.recorder } : {}),
   };
+}
+
+/** The FHIR Condition of an encounter diagnosis, with the identifier that makes its create idempotent. */
+export function encounterDiagnosisCondition(diagnosis: EncounterDiagnosis): FhirResource {
+  return diagnosisCondition(diagnosis, 'encounter-diagnosis');
+}
+
+/** A problem-list item Condition (category problem-list-item, no encounter). */
+export function problemListCondition(diagnosis: ProblemListDiagnosis): FhirResource {
+  return diagnosisCondition(diagnosis, 'problem-list-item');
 }
 
 /** The conditional-create query that finds the Condition already written under that identifier. */

@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { clinicalSummaryRoutes } from './modules/clinical-summary/clinical-summary.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { dxRoutes } from './modules/dx/dx.routes';
 import { ehrRoutes } from './modules/ehr-launch/ehr.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
@@ -21,7 +22,7 @@ import { summaryNotesRoutes } from './modules/summary-notes/summary-notes.routes
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { addOnStoreRoutes } from './modules/sandbox-ehr/add-on-store.routes';
-import { registerSilentRealtime } from './modules/realtime/realtime-publisher';
+import { realtimeRoutes, registerRealtime } from './modules/realtime/realtime.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const tokenSecret = config.tokenSecret ?? (await getOrCreateServerSecret(database.db, 'access-token-hs256'));
   registerAuth(app, createAccessTokens(tokenSecret));
 
-  registerSilentRealtime(app);
+  await registerRealtime(app, database, config);
   await registerOpenApi(app);
   await app.register(
     async (api) => {
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       summaryNotesRoutes(api);
       analyticsRoutes(api);
       ehrRoutes(api, config);
+      dxRoutes(api, config);
+      realtimeRoutes(api);
       options.extraApiRoutes?.(api);
     },
     { prefix: '/api' },

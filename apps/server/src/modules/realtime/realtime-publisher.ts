@@ -1,5 +1,4 @@
 import type { VisitEvent } from '@cairn/contracts';
-import type { FastifyInstance } from 'fastify';
 
 /** One change of a visit, for everyone looking at it (issue 7 "Real time"). */
 export interface VisitEventInput {
@@ -21,9 +20,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimePublisher;
   }
-}
-
-/** Until the websocket hub is registered: events go nowhere (replaced by `registerRealtime`). */
-export function registerSilentRealtime(app: FastifyInstance): void {
-  app.decorate('realtime', { publish: () => Promise.resolve() } satisfies RealtimePublisher);
 }

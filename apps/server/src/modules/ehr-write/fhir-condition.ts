@@ -36,7 +36,9 @@ export function diagnosisCondition(
     clinicalStatus: { coding: [{ system: `${TERMINOLOGY}/condition-clinical`, code: 'active' }] },
     verificationStatus: { coding: [{ system: `${TERMINOLOGY}/condition-ver-status`, code: 'confirmed' }] },
     category: [
-      { coding: [{ system: `${TERMINOLOGY}/condition-category`, code: category, display: CATEGORY_DISPLAYS[category] }] },
+      {
+        coding: [{ system: `${TERMINOLOGY}/condition-category`, code: category, display: CATEGORY_DISPLAYS[category] }],
+      },
     ],
     code: {
       coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: formatIcdCode(diagnosis.icdCode), display }],

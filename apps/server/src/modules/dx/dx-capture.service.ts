@@ -1,0 +1,208 @@
+import { getHccModel, getIcdCatalog, type Suggestion } from '@cairn/clinical';
+import type { CartItem, DxCaptureData, DxItem, DxRole, ExplanationGroup } from '@cairn/contracts';
+import { EXPLANATION_GROUPS } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import { openVisit, type Caller } from './dx-access';
+import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
+import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
+import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
+import {
+  findDocumentIds,
+  listCodedDiagnoses,
+  listCoverages,
+  listEarlierRejections,
+  listVisitDecisions,
+  type VisitDecisionRow,
+} from './dx.repository';
+
+const iso = (date: Date) => date.toISOString();
+const yearBefore = (date: string) => `${String(Number(date.slice(0, 4)) - 1)}${date.slice(4)}`;
+
+/**
+ * The Diagnosis Summary tab of a visit (spec §7 getDxCaptureData): the current analysis's suggestions
+ * with their evidence, explanations and decisions, this year's coded diagnoses, the cart with each
+ * code's EHR write, the risk score, the scrub and the push. A few queries whatever the number of
+ * suggestions: the visit with its analysis, the scope check, then five reads at once.
+ */
+export async function getDxCaptureData(
+  db: Db,
+  caller: Caller,
+  body: { sid: string; isGroupingOn: boolean },
+): Promise<DxCaptureData> {
+  const { visit, patient, actor } = await openVisit(db, caller, body.sid, 'dx-summary');
+  const organisationId = caller.auth.organisationId;
+  const visitDate = visit.serviceDate;
+  const suggestions = (visit.suggestions ?? []) as Suggestion[];
+  const documentIds = suggestions.flatMap((suggestion) =>
+    suggestion.evidence.filter((item) => item.resourceType === 'DocumentReference').map((item) => item.resourceId),
+  );
+  const scope = { organisationId, patientId: visit.patientId };
+  const [decisions, rejections, coded, documents, coverages] = await Promise.all([
+    listVisitDecisions(db, organisationId, visit.id),
+    listEarlierRejections(db, { ...scope, appointmentId: visit.id, since: yearBefore(visitDate) }),
+    listCodedDiagnoses(db, { ...scope, from: `${visitDate.slice(0, 4)}-01-01`, to: visitDate }),
+    findDocumentIds(db, { ...scope, ids: documentIds }),
+    listCoverages(db, organisationId, visit.patientId),
+  ]);
+
+  const hccModel = getHccModel(ORGANISATION_MODEL);
+  const catalog = getIcdCatalog();
+  const hccOf = (code: string): number | null =>
+    hccModel.conditionCategories(code).find((hcc) => hccModel.isPaymentHcc(hcc)) ?? null;
+  const descriptionOf = (code: string) => catalog.get(code)?.longDescription ?? code;
+  const decisionOf = new Map(decisions.map((row) => [row.icdCode, row]));
+  const cartRows = decisions.filter(isInCart);
+  const codedCodes = new Set(coded.map((row) => row.icdCode));
+  const suggested = new Set(suggestions.map((suggestion) => suggestion.code));
+  const cartHccs = new Map(cartRows.map((row) => [hccOf(row.icdCode), row.icdCode]));
+
+  const items = suggestions.flatMap((suggestion): DxItem[] => {
+    const decision = decisionOf.get(suggestion.code);
+    const rejection = rejections.get(suggestion.code);
+    // A rejection with StopShowing at an earlier visit hides the suggestion until someone decides here.
+    if (!decision && rejection?.stopShowing) return [];
+    const hcc = suggestion.hcc[ORGANISATION_MODEL][0] ?? null;
+    const hccLabel = hcc === null ? null : hccModel.label(hcc);
+    const { group, decidedBy } = groupOf(suggestion, decision, rejection, actor.role);
+    const evidence = suggestion.evidence.map((item) => evidenceOut(item, documents));
+    const otherInCart = hcc !== null && cartHccs.has(hcc) && cartHccs.get(hcc) !== suggestion.code;
+    const nonBillableReason = !catalog.get(suggestion.code)?.billable
+      ? ('NonBillable' as const)
+      : codedCodes.has(suggestion.code) || (otherInCart && !(decision && isInCart(decision)))
+        ? ('AlreadySelected' as const)
+        : undefined;
+    return [
+      {
+        icdCode: suggestion.code,
+        description: suggestion.description,
+        hcc,
+        hccLabel,
+        category: suggestion.category,
+        ...(suggestion.suspectKind ? { suspectKind: suggestion.suspectKind } : {}),
+        explanationGroup: group,
+        explanation: explanationText(group, { suggestion, hccLabel, year: Number(visitDate.slice(0, 4)), decidedBy }),
+        listKind: listKindOf(evidence, Boolean(decision?.note)),
+        evidence,
+        ...(decision ? { decision: decisionOut(decision) } : {}),
+        saveState: saveStateOf(decision),
+        ...(nonBillableReason ? { nonBillableReason } : {}),
+      },
+    ];
+  });
+
+  const isAnalysed = visit.suggestions !== null;
+  return {
+    sid: visit.id,
+    patientId: visit.patientId,
+    role: actor.role,
+    isAnalysed,
+    groups: isAnalysed ? groupItems(items, body.isGroupingOn) : [],
+    addressed: addressedOf(coded, suggested, { hccOf, descriptionOf }),
+    cart: cartRows.map((row) => cartItemOf(row, { hccOf, descriptionOf })),
+    risk: estimateRisk({
+      person: { birthDate: patient.birthDate, gender: patient.gender, coverages },
+      visitDate,
+      codedCodes: [...codedCodes],
+      cartCodes: cartRows.map((row) => row.icdCode),
+    }),
+    scrub: visit.scrubSentAt ? { sentAt: iso(visit.scrubSentAt), sentBy: visit.scrubSentBy ?? '' } : null,
+    pushedAt: visit.pushedAt ? iso(visit.pushedAt) : null,
+    postVisitUpdatedIcds: visit.postVisitUpdatedIcds ?? [],
+  };
+}
+
+/**
+ * The explanation group of an item: in the cart (`cart-for-<the viewer's role>`), rejected at this visit
+ * or at an earlier one within 12 months (`<rejecter's role>-rejected`), else the engine's group.
+ */
+function groupOf(
+  suggestion: Suggestion,
+  decision: VisitDecisionRow | undefined,
+  rejection: { deciderRole: string; decidedByName: string; decidedAt: Date } | undefined,
+  viewer: DxRole,
+): { group: ExplanationGroup; decidedBy?: { name: string; role: DxRole; at: Date } } {
+  if (decision && isInCart(decision)) {
+    const decidedBy = { name: decision.decidedByName, role: roleOf(decision.deciderRole), at: decision.decidedAt };
+    return { group: viewer === 'coder' ? 'cart-for-coder' : 'cart-for-provider', decidedBy };
+  }
+  const rejected = decision?.status === 'rejected' ? decision : decision ? undefined : rejection;
+  if (rejected) {
+    const role = roleOf(rejected.deciderRole);
+    return {
+      group: role === 'coder' ? 'coder-rejected' : 'provider-rejected',
+      decidedBy: { name: rejected.decidedByName, role, at: rejected.decidedAt },
+    };
+  }
+  return { group: suggestion.explanationGroup };
+}
+
+const roleOf = (role: string): DxRole => (role === 'coder' ? 'coder' : 'provider');
+
+const GROUP_ORDER = new Map(EXPLANATION_GROUPS.map((group, index) => [group, index]));
+
+/** Grouped by HCC (ascending, "No HCC" last) when grouping is on; otherwise one group. */
+function groupItems(items: DxItem[], isGroupingOn: boolean): DxCaptureData['groups'] {
+  const ordered = [...items].sort(
+    (left, right) =>
+      (GROUP_ORDER.get(left.explanationGroup) ?? 0) - (GROUP_ORDER.get(right.explanationGroup) ?? 0) ||
+      left.icdCode.localeCompare(right.icdCode),
+  );
+  if (!isGroupingOn) return ordered.length > 0 ? [{ hcc: null, label: 'Suggestions', items: ordered }] : [];
+  const byHcc = new Map<number | null, DxItem[]>();
+  for (const item of ordered) byHcc.set(item.hcc, [...(byHcc.get(item.hcc) ?? []), item]);
+  const hccs = [...byHcc.keys()].sort((left, right) => (left ?? Infinity) - (right ?? Infinity));
+  return hccs.map((hcc) => {
+    const groupItemsOf = byHcc.get(hcc) ?? [];
+    const label = hcc === null ? 'No HCC' : `HCC ${String(hcc)} ${groupItemsOf[0]?.hccLabel ?? ''}`.trim();
+    return { hcc, label, items: groupItemsOf };
+  });
+}
+
+interface CodeFacts {
+  hccOf: (code: string) => number | null;
+  descriptionOf: (code: string) => string;
+}
+
+/** This year's coded diagnoses that are not suggested, each with its latest date and where. */
+function addressedOf(
+  coded: Awaited<ReturnType<typeof listCodedDiagnoses>>,
+  suggested: ReadonlySet<string>,
+  facts: CodeFacts,
+): DxCaptureData['addressed'] {
+  const latest = new Map<string, (typeof coded)[number]>();
+  for (const row of coded) {
+    const known = latest.get(row.icdCode);
+    if (!known || row.lastCodedOn > known.lastCodedOn) latest.set(row.icdCode, row);
+  }
+  return [...latest.values()]
+    .filter((row) => !suggested.has(row.icdCode))
+    .sort(
+      (left, right) => right.lastCodedOn.localeCompare(left.lastCodedOn) || left.icdCode.localeCompare(right.icdCode),
+    )
+    .map((row) => ({
+      icdCode: row.icdCode,
+      description: facts.descriptionOf(row.icdCode),
+      hcc: facts.hccOf(row.icdCode),
+      lastCodedOn: row.lastCodedOn,
+      source: row.source,
+    }));
+}
+
+function cartItemOf(row: VisitDecisionRow, facts: CodeFacts): CartItem {
+  const push =
+    row.pushStatus && row.pushedAt
+      ? {
+          status: row.pushStatus as 'written' | 'failed' | 'pending',
+          ...(row.pushFailureReason ? { reason: row.pushFailureReason } : {}),
+          at: iso(row.pushedAt),
+        }
+      : undefined;
+  return {
+    icdCode: row.icdCode,
+    description: facts.descriptionOf(row.icdCode),
+    hcc: facts.hccOf(row.icdCode),
+    isAdded: row.isAdded,
+    decidedBy: { name: row.decidedByName, role: roleOf(row.deciderRole) },
+    ...(push ? { push } : {}),
+  };
+}

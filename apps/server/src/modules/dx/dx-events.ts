@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { RealtimePublisher } from '../realtime/realtime-publisher';
+
+/**
+ * The analysis worker stores analyses outside any request, where `app.realtime` is not reachable. The
+ * app registers its publisher here against its database handle, and the store tells the visits whose
+ * suggestions changed through it (a WeakMap: several test apps in one process never mix).
+ */
+const publishers = new WeakMap<Db, RealtimePublisher>();
+
+export function registerSuggestionEvents(app: FastifyInstance): void {
+  // Resolved at publish time: the websocket hub may replace the silent publisher after routes are bound.
+  publishers.set(app.database.db, { publish: (input) => app.realtime.publish(input) });
+}
+
+/**
+ * Publishes `suggestions.changed` to each visit, after the analyses that changed them are committed.
+ * A failure is swallowed: the analysis is stored, and the browser sees it on its next load.
+ */
+export async function publishSuggestionsChanged(
+  db: Db,
+  organisationId: string,
+  appointmentIds: readonly string[],
+): Promise<void> {
+  const publisher = publishers.get(db);
+  if (!publisher) return;
+  for (const appointmentId of appointmentIds) {
+    await publisher
+      .publish({ organisationId, appointmentId, event: { kind: 'suggestions.changed' } })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  formatIcdCode,
+  getIcdCatalog,
+  normalizeIcdCode,
+  type Suggestion,
+  type SuggestionEvidence,
+} from '@cairn/clinical';
+import type { NoteTemplate } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { openVisit, type Caller } from './dx-access';
+
+/**
+ * Note templates (spec §7 getNoteTemplates), built in for every organisation for now. Each drafts one
+ * section; its line template is filled per diagnosis, and a line whose placeholder has nothing to say
+ * is left out rather than printed empty.
+ */
+export const NOTE_TEMPLATES: readonly NoteTemplate[] = [
+  {
+    id: 'assessment-plan-meat',
+    name: 'Assessment and plan (MEAT)',
+    section: 'Assessment and Plan',
+    lineTemplate:
+      '{diagnosis} ({icdCode})\n- Monitor: {monitor}\n- Evaluate: {evaluate}\n- Assess: {assess}\n- Treat: {treat}',
+  },
+  {
+    id: 'problem-oriented',
+    name: 'Problem-oriented assessment',
+    section: 'Assessment',
+    lineTemplate: '# {diagnosis} ({icdCode})\n{assess}\nData: {evaluate}\nPlan: {treat}\nFollow-up: {monitor}',
+  },
+];
+
+export function getNoteTemplates(): NoteTemplate[] {
+  return [...NOTE_TEMPLATES];
+}
+
+interface Meat {
+  monitor?: string;
+  evaluate?: string;
+  assess?: string;
+  treat?: string;
+}
+
+const latestFirst = (items: SuggestionEvidence[]) =>
+  [...items].sort((left, right) => right.date.localeCompare(left.date));
+
+/**
+ * MEAT from a suggestion's evidence: results are what was evaluated (the latest of each test),
+ * medications what treats it, documented mentions and coded diagnoses the assessment, procedures the
+ * monitoring; the provider edits the draft before it goes into the note.
+ */
+export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
+  const of = (...types: SuggestionEvidence['resourceType'][]) =>
+    latestFirst(evidence.filter((item) => types.includes(item.resourceType)));
+  const latestByCode = new Map<string, SuggestionEvidence>();
+  for (const item of of('Observation'))
+    if (!latestByCode.has(item.code ?? item.text ?? '')) latestByCode.set(item.code ?? item.text ?? '', item);
+  const results = [...latestByCode.values()].map((item) => {
+    const value = item.value === undefined ? '' : ` ${String(item.value)}${item.unit ? ` ${item.unit}` : ''}`;
+    return `${item.text ?? item.code ?? 'result'}${value} on ${item.date}`;
+  });
+  const medications = [...new Set(of('MedicationRequest').map((item) => item.text ?? item.code ?? 'medication'))];
+  const [documented] = of('DocumentReference', 'Condition', 'Claim');
+  const procedures = of('Procedure').map((item) => `${item.text ?? item.code ?? 'procedure'} on ${item.date}`);
+  const meat: Meat = {
+    monitor: procedures.length > 0 ? procedures.slice(0, 3).join('; ') : 'Follow up at the next visit.',
+  };
+  if (results.length > 0) meat.evaluate = results.slice(0, 4).join('; ');
+  if (documented) {
+    const what = documented.resourceType === 'Claim' ? 'Coded on a claim' : 'Documented';
+    meat.assess = `${what} on ${documented.date}${documented.text ? `: "${documented.text}"` : ''}`;
+  }
+  if (medications.length > 0) meat.treat = `Continue ${medications.slice(0, 4).join(', ')}`;
+  return meat;
+}
+
+function fill(template: NoteTemplate, values: Record<string, string | undefined>): string {
+  return template.lineTemplate
+    .split('\n')
+    .flatMap((line) => {
+      const names = [...line.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+      if (names.some((name) => !values[name])) return [];
+      return [line.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? '')];
+    })
+    .join('\n');
+}
+
+/**
+ * The assessment section drafted for the chosen diagnoses (spec: note wizard), each with its supporting
+ * evidence as monitor / evaluate / assess / treat, from the visit's current analysis. A code Cairn did
+ * not suggest (added by the user) gets its title and a follow-up line only.
+ */
+export async function draftAssessmentNote(
+  db: Db,
+  caller: Caller,
+  body: { sid: string; templateId: string; icdCodes: string[] },
+): Promise<{
+  text: string;
+  diagnoses: { icdCode: string; description: string; meat: Meat }[];
+}> {
+  const template = NOTE_TEMPLATES.find((candidate) => candidate.id === body.templateId);
+  if (!template) throw AppError.validation([{ field: 'templateId', message: 'No such note template' }]);
+  const { visit } = await openVisit(db, caller, body.sid, 'note-draft');
+  const suggestions = new Map(
+    ((visit.suggestions ?? []) as Suggestion[]).map((suggestion) => [suggestion.code, suggestion]),
+  );
+  const codes = [...new Set(body.icdCodes.map(normalizeIcdCode))];
+  const diagnoses = codes.map((icdCode) => {
+    const suggestion = suggestions.get(icdCode);
+    const description = suggestion?.description ?? getIcdCatalog().get(icdCode)?.longDescription ?? icdCode;
+    return { icdCode, description, meat: meatOf(suggestion?.evidence ?? []) };
+  });
+  const paragraphs = diagnoses.map((diagnosis) => {
+    const evidence = [diagnosis.meat.evaluate, diagnosis.meat.treat].filter(Boolean).join('; ');
+    return fill(template, {
+      diagnosis: diagnosis.description,
+      icdCode: formatIcdCode(diagnosis.icdCode),
+      evidence: evidence || undefined,
+      ...diagnosis.meat,
+    });
+  });
+  return { text: `${template.section}\n\n${paragraphs.join('\n\n')}`, diagnoses };
+}

@@ -1,0 +1,328 @@
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  claimDiagnoses,
+  conditions,
+  coverages,
+  documents,
+  dxDecisionHistory,
+  dxDecisions,
+  dxVisitStates,
+  ehrConditionWrites,
+  patientAnalyses,
+  patients,
+} from '../../db/clinical-schema';
+import { users } from '../../db/schema';
+import { currentAnalysisJoin } from '../analysis/analysis.repository';
+
+/** SQL of the diagnosis workflow: every query is scoped by organisation. */
+
+const userName = (table: typeof users): SQL<string> =>
+  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
+
+/** The caller as the workflow needs them: name, view (Coder is the coder role) and permissions. */
+export async function findCaller(db: Db, organisationId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: userName(users), view: users.view, permissions: users.permissions })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+  return row;
+}
+
+/**
+ * The visit with its patient's current analysis (none while it is pending: data versions differ) and
+ * its workflow state, in one query.
+ */
+export async function findVisitContext(db: Db, organisationId: string, appointmentId: string) {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      serviceDate: appointments.serviceDate,
+      suggestions: patientAnalyses.suggestions,
+      scrubSentAt: dxVisitStates.scrubSentAt,
+      scrubSentBy: sql<
+        string | null
+      >`(select ${userName(users)} from ${users} where ${users.id} = ${dxVisitStates.scrubSentBy})`,
+      pushedAt: dxVisitStates.pushedAt,
+      postVisitUpdatedIcds: dxVisitStates.postVisitUpdatedIcds,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(patientAnalyses, currentAnalysisJoin)
+    .leftJoin(dxVisitStates, eq(dxVisitStates.appointmentId, appointments.id))
+    .where(and(eq(appointments.organisationId, organisationId), eq(appointments.id, appointmentId)));
+  return row;
+}
+export type VisitContext = NonNullable<Awaited<ReturnType<typeof findVisitContext>>>;
+
+const decisionColumns = {
+  icdCode: dxDecisions.icdCode,
+  status: dxDecisions.status,
+  isAdded: dxDecisions.isAdded,
+  reason: dxDecisions.reason,
+  note: dxDecisions.note,
+  stopShowing: dxDecisions.stopShowing,
+  decidedById: dxDecisions.decidedBy,
+  decidedByName: userName(users),
+  deciderRole: dxDecisions.deciderRole,
+  decidedAt: dxDecisions.decidedAt,
+  version: dxDecisions.version,
+  isPostVisit: dxDecisions.isPostVisit,
+};
+
+/** The visit's decisions, each with its code's latest write to the EHR encounter. */
+export function listVisitDecisions(db: Db, organisationId: string, appointmentId: string) {
+  return db
+    .select({
+      ...decisionColumns,
+      pushStatus: ehrConditionWrites.status,
+      pushFailureReason: ehrConditionWrites.failureReason,
+      pushedAt: ehrConditionWrites.updatedAt,
+    })
+    .from(dxDecisions)
+    .innerJoin(users, eq(users.id, dxDecisions.decidedBy))
+    .leftJoin(
+      ehrConditionWrites,
+      and(
+        eq(ehrConditionWrites.appointmentId, dxDecisions.appointmentId),
+        eq(ehrConditionWrites.icdCode, dxDecisions.icdCode),
+      ),
+    )
+    .where(and(eq(dxDecisions.organisationId, organisationId), eq(dxDecisions.appointmentId, appointmentId)));
+}
+export type VisitDecisionRow = Awaited<ReturnType<typeof listVisitDecisions>>[number];
+export type DecisionRow = Omit<VisitDecisionRow, 'pushStatus' | 'pushFailureReason' | 'pushedAt'>;
+
+/** The decisions on these codes of the visit (inside a transaction: what a write compares against). */
+export function findDecisions(db: Db, organisationId: string, appointmentId: string, icdCodes: readonly string[]) {
+  return db
+    .select(decisionColumns)
+    .from(dxDecisions)
+    .innerJoin(users, eq(users.id, dxDecisions.decidedBy))
+    .where(
+      and(
+        eq(dxDecisions.organisationId, organisationId),
+        eq(dxDecisions.appointmentId, appointmentId),
+        inArray(dxDecisions.icdCode, [...icdCodes]),
+      ),
+    );
+}
+
+/** The latest rejection of each code at the patient's other visits decided since `since`. */
+export async function listEarlierRejections(
+  db: Db,
+  options: { organisationId: string; patientId: string; appointmentId: string; since: string },
+) {
+  const rows = await db
+    .select({
+      icdCode: dxDecisions.icdCode,
+      stopShowing: dxDecisions.stopShowing,
+      deciderRole: dxDecisions.deciderRole,
+      decidedByName: userName(users),
+      decidedAt: dxDecisions.decidedAt,
+    })
+    .from(dxDecisions)
+    .innerJoin(users, eq(users.id, dxDecisions.decidedBy))
+    .where(
+      and(
+        eq(dxDecisions.organisationId, options.organisationId),
+        eq(dxDecisions.patientId, options.patientId),
+        eq(dxDecisions.status, 'rejected'),
+        ne(dxDecisions.appointmentId, options.appointmentId),
+        sql`${dxDecisions.decidedAt} >= ${options.since}::date`,
+      ),
+    )
+    .orderBy(desc(dxDecisions.decidedAt));
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!latest.has(row.icdCode)) latest.set(row.icdCode, row);
+  return latest;
+}
+
+/**
+ * The ICD-10-CM codes coded for the patient between `from` and `to`: conditions (not refuted) and
+ * claim diagnoses, the latest date of each code per source.
+ */
+export async function listCodedDiagnoses(
+  db: Db,
+  options: { organisationId: string; patientId: string; from: string; to: string },
+): Promise<{ icdCode: string; lastCodedOn: string; source: 'EHR' | 'HIE' | 'Claim' }[]> {
+  const conditionDate = sql`coalesce(${conditions.recordedDate}, ${conditions.onsetDate}, ${conditions.updatedAt}::date)`;
+  const [conditionRows, claimRows] = await Promise.all([
+    db
+      .select({
+        icdCode: sql<string>`${conditions.icdCode}`,
+        lastCodedOn: sql<string>`max(${conditionDate})::text`,
+        source: conditions.source,
+      })
+      .from(conditions)
+      .where(
+        and(
+          eq(conditions.patientId, options.patientId),
+          eq(conditions.organisationId, options.organisationId),
+          sql`${conditions.icdCode} is not null`,
+          sql`coalesce(${conditions.verificationStatus}, '') not in ('refuted', 'entered-in-error')`,
+          sql`${conditionDate} between ${options.from}::date and ${options.to}::date`,
+        ),
+      )
+      .groupBy(conditions.icdCode, conditions.source),
+    db
+      .select({ icdCode: claimDiagnoses.icdCode, lastCodedOn: sql<string>`max(${claimDiagnoses.serviceDate})::text` })
+      .from(claimDiagnoses)
+      .where(
+        and(
+          eq(claimDiagnoses.patientId, options.patientId),
+          eq(claimDiagnoses.organisationId, options.organisationId),
+          sql`${claimDiagnoses.serviceDate} between ${options.from}::date and ${options.to}::date`,
+        ),
+      )
+      .groupBy(claimDiagnoses.icdCode),
+  ]);
+  return [
+    ...conditionRows.map((row) => ({ ...row, source: row.source === 'HIE' ? ('HIE' as const) : ('EHR' as const) })),
+    ...claimRows.map((row) => ({ ...row, source: 'Claim' as const })),
+  ];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Cairn's id of each of the patient's documents named by row id or by source id. */
+export async function findDocumentIds(
+  db: Db,
+  options: { organisationId: string; patientId: string; ids: readonly string[] },
+): Promise<Map<string, string>> {
+  if (options.ids.length === 0) return new Map();
+  const uuids = options.ids.filter((value) => UUID.test(value));
+  const rows = await db
+    .select({ id: documents.id, sourceId: documents.sourceId })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, options.patientId),
+        eq(documents.organisationId, options.organisationId),
+        or(inArray(documents.sourceId, [...options.ids]), uuids.length > 0 ? inArray(documents.id, uuids) : undefined),
+      ),
+    );
+  const found = new Map<string, string>();
+  for (const row of rows) {
+    found.set(row.sourceId, row.id);
+    found.set(row.id, row.id);
+  }
+  return found;
+}
+
+export function listCoverages(db: Db, organisationId: string, patientId: string) {
+  return db
+    .select()
+    .from(coverages)
+    .where(and(eq(coverages.patientId, patientId), eq(coverages.organisationId, organisationId)));
+}
+
+/** The workflow state of the visit, locked for the rest of the transaction. */
+export async function lockVisitState(db: Db, organisationId: string, appointmentId: string) {
+  await db
+    .insert(dxVisitStates)
+    .values({ appointmentId, organisationId })
+    .onConflictDoNothing({ target: dxVisitStates.appointmentId });
+  const [state] = await db
+    .select()
+    .from(dxVisitStates)
+    .where(and(eq(dxVisitStates.appointmentId, appointmentId), eq(dxVisitStates.organisationId, organisationId)))
+    .for('update');
+  if (!state) throw new Error('visit state not stored');
+  return state;
+}
+
+export async function updateVisitState(
+  db: Db,
+  appointmentId: string,
+  values: Partial<Pick<typeof dxVisitStates.$inferInsert, 'scrubSentAt' | 'scrubSentBy' | 'postVisitUpdatedIcds'>>,
+): Promise<void> {
+  await db.update(dxVisitStates).set(values).where(eq(dxVisitStates.appointmentId, appointmentId));
+}
+
+/** Sets `pushed_at` the first time the visit's cart is written to the EHR. */
+export async function markVisitPushed(db: Db, organisationId: string, appointmentId: string): Promise<void> {
+  await db
+    .insert(dxVisitStates)
+    .values({ appointmentId, organisationId, pushedAt: new Date() })
+    .onConflictDoUpdate({
+      target: dxVisitStates.appointmentId,
+      set: { pushedAt: sql`coalesce(${dxVisitStates.pushedAt}, excluded.pushed_at)` },
+    });
+}
+
+export interface DecisionValues {
+  organisationId: string;
+  appointmentId: string;
+  patientId: string;
+  icdCode: string;
+  status: string;
+  isAdded: boolean;
+  reason: string | null;
+  note: string | null;
+  stopShowing: boolean;
+  decidedBy: string;
+  deciderRole: string;
+  isPostVisit: boolean;
+}
+
+/**
+ * Writes a decision only if the stored one is still at `expectedVersion` (0: none stored). Answers
+ * false when someone else's write came first: nothing is written then.
+ */
+export async function writeDecisionIfUnchanged(
+  db: Db,
+  values: DecisionValues,
+  expectedVersion: number,
+): Promise<number | undefined> {
+  if (expectedVersion === 0) {
+    // A concurrent first decision on the code makes this insert wait, then do nothing: a conflict.
+    const [row] = await db
+      .insert(dxDecisions)
+      .values({ ...values, version: 1 })
+      .onConflictDoNothing({ target: [dxDecisions.appointmentId, dxDecisions.icdCode] })
+      .returning({ version: dxDecisions.version });
+    return row?.version;
+  }
+  const { organisationId, appointmentId, icdCode, patientId: _patientId, ...changes } = values;
+  const [row] = await db
+    .update(dxDecisions)
+    .set({ ...changes, decidedAt: sql`now()`, version: sql`${dxDecisions.version} + 1` })
+    .where(
+      and(
+        eq(dxDecisions.organisationId, organisationId),
+        eq(dxDecisions.appointmentId, appointmentId),
+        eq(dxDecisions.icdCode, icdCode),
+        eq(dxDecisions.version, expectedVersion),
+      ),
+    )
+    .returning({ version: dxDecisions.version });
+  return row?.version;
+}
+
+export async function insertDecisionHistory(
+  db: Db,
+  values: Omit<typeof dxDecisionHistory.$inferInsert, 'id' | 'changedAt'>,
+): Promise<void> {
+  await db.insert(dxDecisionHistory).values(values);
+}
+
+/** The diagnoses of the visit's encounter as Cairn holds them (encounter diagnoses read from the EHR). */
+export function listEncounterDiagnoses(db: Db, organisationId: string, appointmentId: string) {
+  return db
+    .selectDistinct({ icdCode: sql<string>`${conditions.icdCode}`, description: conditions.display })
+    .from(appointments)
+    .innerJoin(
+      conditions,
+      and(eq(conditions.patientId, appointments.patientId), eq(conditions.encounterId, appointments.encounterId)),
+    )
+    .where(
+      and(
+        eq(appointments.organisationId, organisationId),
+        eq(appointments.id, appointmentId),
+        sql`${conditions.icdCode} is not null`,
+      ),
+    );
+}

@@ -1,0 +1,74 @@
+import {
+  addSummaryInsightActions as addSummaryInsightActionsEndpoint,
+  draftAssessmentNote as draftAssessmentNoteEndpoint,
+  getDxCaptureData as getDxCaptureDataEndpoint,
+  getEpicICDFromSID,
+  getICDData,
+  getICDsFromUnityApi,
+  getNoteTemplates as getNoteTemplatesEndpoint,
+  getSnomedFromICD,
+  updateSummaryInsightStatus as updateSummaryInsightStatusEndpoint,
+  updateSummaryInsightsNotes as updateSummaryInsightsNotesEndpoint,
+} from '@cairn/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env';
+import { route } from '../../lib/route';
+import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
+import { ehrClientForUser } from '../ehr-launch/ehr-session.service';
+import { getDxCaptureData } from './dx-capture.service';
+import {
+  addSummaryInsightActions,
+  updateSummaryInsightStatus,
+  updateSummaryInsightsNotes,
+} from './dx-decisions.service';
+import { registerSuggestionEvents } from './dx-events';
+import { getEpicIcdFromSid, getIcdData, getIcdsFromUnityApi, getSnomedFromIcd } from './dx-icd.service';
+import { draftAssessmentNote, getNoteTemplates } from './dx-notes.service';
+
+/** The diagnosis workflow (issue 7): the Diagnosis Summary tab, decisions, ICD search, note drafts. */
+export function dxRoutes(app: FastifyInstance, config: Config): void {
+  const db = () => app.database.db;
+  let secretBox: Promise<SecretBox> | undefined;
+  const ehrDeps = {
+    get db() {
+      return app.database.db;
+    },
+    secretBox: () => (secretBox ??= openServerSecretBox(app.database.db, config.encryptionKey)),
+    allowLoopbackHttp: config.name !== 'production',
+  };
+  registerSuggestionEvents(app);
+
+  route(app, getDxCaptureDataEndpoint, async ({ body, auth, request }) => ({
+    result: await getDxCaptureData(db(), { auth, request }, body),
+  }));
+  route(app, addSummaryInsightActionsEndpoint, async ({ body, auth, request }) => ({
+    result: await addSummaryInsightActions(db(), app.realtime, { auth, request }, body),
+  }));
+  route(app, updateSummaryInsightStatusEndpoint, async ({ body, auth, request }) => ({
+    result: await updateSummaryInsightStatus(db(), app.realtime, { auth, request }, body),
+  }));
+  route(app, updateSummaryInsightsNotesEndpoint, async ({ body, auth, request }) => ({
+    result: await updateSummaryInsightsNotes(db(), app.realtime, { auth, request }, body),
+  }));
+  route(app, getICDData, async ({ body, auth, request }) => ({
+    result: await getIcdData(db(), { auth, request }, body),
+  }));
+  route(app, getSnomedFromICD, async ({ body }) => ({ result: getSnomedFromIcd(body.icdCode) }));
+  route(app, getEpicICDFromSID, async ({ body, auth, request }) => ({
+    result: await getEpicIcdFromSid(
+      db(),
+      { auth, request },
+      {
+        sid: body.sid,
+        client: async () => (await ehrClientForUser(ehrDeps, auth))?.client,
+      },
+    ),
+  }));
+  route(app, getICDsFromUnityApi, async ({ body, auth, request }) => ({
+    result: await getIcdsFromUnityApi(db(), { auth, request }, body),
+  }));
+  route(app, getNoteTemplatesEndpoint, async () => ({ result: getNoteTemplates() }));
+  route(app, draftAssessmentNoteEndpoint, async ({ body, auth, request }) => ({
+    result: await draftAssessmentNote(db(), { auth, request }, body),
+  }));
+}

@@ -2,6 +2,7 @@ import {
   getEncounterStatus as getEncounterStatusEndpoint,
   getEpicTokenAndAppContext,
   push2emrApi,
+  pushToEmrPmdToPl,
   startEhrLaunch as startEndpoint,
   syncEhrPatient as syncEndpoint,
 } from '@cairn/contracts';
@@ -19,7 +20,12 @@ import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/access-tokens';
 import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
 import { syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync/scheduled-sync';
-import { encounterStatusOf, writeDiagnosesToEncounter } from '../ehr-write/ehr-write.service';
+import { recordPushResult } from '../dx/dx-push.service';
+import {
+  encounterStatusOf,
+  writeDiagnosesToEncounter,
+  writeDiagnosesToProblemList,
+} from '../ehr-write/ehr-write.service';
 import { isUuid, readPatientInScope } from '../patients/care-scope';
 import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
 import { ehrClientForUser } from './ehr-session.service';
@@ -91,19 +97,29 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
       recorder: await recorderOf(deps.db, auth),
       requestedBy: auth.userId,
     });
-    await writeAudit(deps.db, {
+    await auditWrite(deps.db, { auth, request, visit, what: 'ehr-conditions', results });
+    await recordPushResult(deps.db, app.realtime, {
       organisationId: auth.organisationId,
+      appointmentId: visit.id,
       userId: auth.userId,
-      patientId: visit.patientId,
-      action: 'patient.write',
-      clientAddress: request.ip,
-      details: {
-        what: 'ehr-conditions',
-        sid: visit.id,
-        written: results.filter((result) => result.status === 'written').length,
-        failed: results.filter((result) => result.status === 'failed').length,
-      },
+      results,
+      log: request.log,
     });
+    return { result: { results } };
+  });
+
+  route(app, pushToEmrPmdToPl, async ({ body, auth, request }) => {
+    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'push-to-problem-list');
+    const ehr = await userClient(auth);
+    const results = await writeDiagnosesToProblemList(deps.db, {
+      organisationId: auth.organisationId,
+      appointmentId: visit.id,
+      icdCodes: body.icdCodes,
+      client: ehr?.client,
+      recorder: await recorderOf(deps.db, auth),
+      requestedBy: auth.userId,
+    });
+    await auditWrite(deps.db, { auth, request, visit, what: 'ehr-problem-list', results });
     return { result: { results } };
   });
 
@@ -172,6 +188,32 @@ async function visitInScope(
   if (!visit) throw new AppError('NOT_FOUND', 'Summary not found.');
   await readPatientInScope(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
   return visit;
+}
+
+/** One `patient.write` audit entry per write to the EHR: how many codes were written and how many failed. */
+async function auditWrite(
+  db: Db,
+  options: {
+    auth: AuthContext;
+    request: FastifyRequest;
+    visit: { id: string; patientId: string };
+    what: string;
+    results: readonly { status: string }[];
+  },
+): Promise<void> {
+  await writeAudit(db, {
+    organisationId: options.auth.organisationId,
+    userId: options.auth.userId,
+    patientId: options.visit.patientId,
+    action: 'patient.write',
+    clientAddress: options.request.ip,
+    details: {
+      what: options.what,
+      sid: options.visit.id,
+      written: options.results.filter((result) => result.status === 'written').length,
+      failed: options.results.filter((result) => result.status === 'failed').length,
+    },
+  });
 }
 
 /** The EHR practitioner recording the diagnoses: the provider from the EHR the user works as. */

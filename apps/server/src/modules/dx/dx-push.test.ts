@@ -1,0 +1,232 @@
+import { Operator } from '@medplum/core';
+import type { Condition } from '@medplum/fhirtypes';
+import type { DxCaptureData } from '@cairn/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dxVisitStates, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
+import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
+import { openServerSecretBox } from '../../lib/secret-box';
+import type { VisitEventInput } from '../realtime/realtime-publisher';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
+import { createOrganisation } from '../../testing/factories';
+import {
+  callAs,
+  recordVisitEvents,
+  signedInUser,
+  storeAnalysis,
+  suggestionOf,
+  type SignedInUser,
+} from './dx-test-support';
+
+/**
+ * Add to Encounter through push2emrApi against a real FHIR server (Medplum's engine), with the user's
+ * EHR session stored sealed as a launch leaves it.
+ */
+let test: TestApp;
+let ehr: TestFhirServer;
+let organisationId: string;
+let patientId: string;
+let patientFhirId: string;
+let providerId: string;
+let provider: SignedInUser;
+let events: VisitEventInput[];
+
+const db = () => test.app.database.db;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  ehr = await startTestFhirServer();
+  organisationId = (await createOrganisation(db())).id;
+  providerId = (await createCareTeam(db(), { organisationId })).provider.id;
+  patientFhirId = (await ehr.repo.createResource({ resourceType: 'Patient', name: [{ family: 'Push' }] })).id;
+  patientId = (await createPatient(db(), { organisationId, primaryProviderId: providerId, sourceId: patientFhirId }))
+    .id;
+  provider = await signedInUser(test, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
+  const [connection] = await db()
+    .insert(ehrConnections)
+    .values({ organisationId, name: 'cairn-fhir-connection', fhirBaseUrl: ehr.baseUrl, clientId: 'cairn' })
+    .returning();
+  const box = await openServerSecretBox(db(), undefined);
+  await db()
+    .insert(ehrSessions)
+    .values({
+      organisationId,
+      connectionId: connection?.id ?? '',
+      userId: provider.id,
+      accessTokenEncrypted: box.seal('sandbox-token', organisationId),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  await storeAnalysis(db(), { organisationId, patientId, asOf: '2026-11-21', suggestions: [suggestionOf('E1122')] });
+  events = recordVisitEvents(test);
+});
+afterAll(async () => {
+  await test.app.close();
+  await ehr.close();
+});
+beforeEach(() => {
+  ehr.conditionCreate = true;
+  events.length = 0;
+});
+
+/** A visit of the patient; its encounter exists in the EHR unless told otherwise. */
+async function createVisit(options: { status?: string; hasEncounter?: boolean } = {}) {
+  const encounterFhirId = (
+    await ehr.repo.createResource({
+      resourceType: 'Encounter',
+      status: 'in-progress',
+      class: { code: 'AMB' },
+      subject: { reference: `Patient/${patientFhirId}` },
+    })
+  ).id;
+  const [encounter] =
+    options.hasEncounter === false
+      ? []
+      : await db()
+          .insert(encounters)
+          .values({
+            organisationId,
+            patientId,
+            status: 'in-progress',
+            startDate: '2026-11-21',
+            source: 'EHR',
+            sourceId: encounterFhirId,
+          })
+          .returning();
+  const visit = await createAppointment(db(), {
+    organisationId,
+    patientId,
+    providerId,
+    at: '2026-11-21T09:00',
+    status: options.status ?? 'arrived',
+    encounterId: encounter?.id,
+  });
+  return { sid: visit.id, encounterFhirId };
+}
+
+const push = (user: SignedInUser, sid: string, icdCodes: string[]) =>
+  callAs(test, user)('/push2emrApi', { sid, icdCodes });
+
+async function captureData(sid: string): Promise<DxCaptureData> {
+  return (await callAs(test, provider)('/getDxCaptureData', { sid })).json<{ result: DxCaptureData }>().result;
+}
+
+function conditionsInEhr(encounterFhirId: string): Promise<Condition[]> {
+  return ehr.repo.searchResources<Condition>({
+    resourceType: 'Condition',
+    filters: [{ code: 'encounter', operator: Operator.EQUALS, value: `Encounter/${encounterFhirId}` }],
+  });
+}
+
+describe('Add to Encounter', () => {
+  it('writes the cart, marks the visit pushed once, tells the visit, and never duplicates on a retry', async () => {
+    const visit = await createVisit();
+    await callAs(test, provider)('/addSummaryInsightActions', {
+      sid: visit.sid,
+      actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+    });
+    events.length = 0;
+    const first = await push(provider, visit.sid, ['E11.22']);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result.results).toEqual([
+      { icdCode: 'E1122', status: 'written', ehrResourceId: expect.any(String) },
+    ]);
+    expect(events).toEqual([
+      {
+        organisationId,
+        appointmentId: visit.sid,
+        event: {
+          kind: 'push.result',
+          results: first.json().result.results,
+          by: { name: 'Maya Rivera', role: 'provider' },
+        },
+      },
+    ]);
+    const [state] = await db().select().from(dxVisitStates).where(eq(dxVisitStates.appointmentId, visit.sid));
+    const pushedAt = state?.pushedAt;
+    expect(pushedAt).toBeInstanceOf(Date);
+
+    const again = await push(provider, visit.sid, ['E11.22']);
+    expect(again.json().result).toEqual(first.json().result);
+    expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(1);
+    const data = await captureData(visit.sid);
+    expect(data.pushedAt).toBe(pushedAt?.toISOString());
+    expect(data.cart).toEqual([
+      expect.objectContaining({ icdCode: 'E1122', push: expect.objectContaining({ status: 'written' }) }),
+    ]);
+  });
+
+  it('says EncounterIdMissing for a visit without an EHR encounter, and leaves the code in the cart unpushed', async () => {
+    const visit = await createVisit({ hasEncounter: false });
+    await callAs(test, provider)('/addSummaryInsightActions', {
+      sid: visit.sid,
+      actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+    });
+    const response = await push(provider, visit.sid, ['E1122']);
+    expect(response.json().result.results).toEqual([
+      { icdCode: 'E1122', status: 'failed', reason: 'EncounterIdMissing' },
+    ]);
+    const data = await captureData(visit.sid);
+    expect(data.pushedAt).toBeNull();
+    expect(data.cart).toEqual([
+      expect.objectContaining({
+        icdCode: 'E1122',
+        push: expect.objectContaining({ status: 'failed', reason: 'EncounterIdMissing' }),
+      }),
+    ]);
+    expect(events.at(-1)?.event).toMatchObject({ kind: 'push.result' });
+  });
+
+  it('says NonPushableStatus for a cancelled visit', async () => {
+    const visit = await createVisit({ status: 'cancelled' });
+    const response = await push(provider, visit.sid, ['E1122']);
+    expect(response.json().result.results).toEqual([
+      { icdCode: 'E1122', status: 'failed', reason: 'NonPushableStatus' },
+    ]);
+    expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(0);
+  });
+
+  it('says MissingEHRLiveData for a user who has no EHR session', async () => {
+    const visit = await createVisit();
+    const colleague = await signedInUser(test, { organisationId, view: 'Provider' });
+    const response = await push(colleague, visit.sid, ['E1122']);
+    expect(response.json().result.results).toEqual([
+      { icdCode: 'E1122', status: 'failed', reason: 'MissingEHRLiveData' },
+    ]);
+  });
+
+  it('says PredictorNotImplementedForEHR when the EHR does not take Condition creates', async () => {
+    ehr.conditionCreate = false;
+    const visit = await createVisit();
+    const response = await push(provider, visit.sid, ['E1122']);
+    expect(response.json().result.results).toEqual([
+      { icdCode: 'E1122', status: 'failed', reason: 'PredictorNotImplementedForEHR' },
+    ]);
+  });
+
+  it("answers 404 for another organisation's visit", async () => {
+    const visit = await createVisit();
+    const elsewhere = (await createOrganisation(db(), 'Elsewhere')).id;
+    const stranger = await signedInUser(test, { organisationId: elsewhere, view: 'Provider' });
+    expect((await push(stranger, visit.sid, ['E1122'])).statusCode).toBe(404);
+    expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(0);
+  });
+});
+
+describe("the patient's problem list", () => {
+  it('writes problem-list Conditions without an encounter, once per patient and code', async () => {
+    const visit = await createVisit();
+    const write = () => callAs(test, provider)('/pushToEmrPmdToPl', { sid: visit.sid, icdCodes: ['I10'] });
+    const first = await write();
+    expect(first.statusCode).toBe(200);
+    const [result] = first.json<{ result: { results: { ehrResourceId: string }[] } }>().result.results;
+    expect(result).toMatchObject({ icdCode: 'I10', status: 'written' });
+    const later = await createVisit();
+    const again = await callAs(test, provider)('/pushToEmrPmdToPl', { sid: later.sid, icdCodes: ['I10'] });
+    expect(again.json().result.results).toEqual(first.json().result.results);
+    const written = await ehr.repo.readResource<Condition>('Condition', result?.ehrResourceId ?? '');
+    expect(written.category?.[0]?.coding?.[0]?.code).toBe('problem-list-item');
+    expect(written.encounter).toBeUndefined();
+    expect(written.subject?.reference).toBe(`Patient/${patientFhirId}`);
+  });
+});

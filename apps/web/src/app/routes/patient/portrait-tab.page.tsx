@@ -11,6 +11,11 @@ interface TabProps {
 
 /** Each tab's content, loaded with the tab. Tabs of later capabilities have none yet and render nothing. */
 const TAB_CONTENT: Partial<Record<PortraitTab['key'], ComponentType<TabProps>>> = {
+  DxSummary: lazy(() =>
+    import('./dx-summary-tab.page').then((module) => ({
+      default: module.DxSummaryTabPage,
+    })),
+  ),
   ClinicalSummary: lazy(() =>
     import('../../../features/clinical-summary/components/clinical-summary-tab').then((module) => ({
       default: module.ClinicalSummaryTab,

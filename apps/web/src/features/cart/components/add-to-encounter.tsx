@@ -1,0 +1,43 @@
+import { Button, Flex, Typography } from 'antd';
+import type { CartPush } from '../hooks/use-cart-push';
+
+/**
+ * The provider's write of the cart to the EHR encounter: every code not yet written, then Retry for
+ * the ones that failed. The server's write is idempotent, so a retry never duplicates a diagnosis.
+ */
+export function AddToEncounter({ pushing }: { pushing: CartPush }) {
+  const { toWrite, failed, isSending, lastTally, send } = pushing;
+  return (
+    <Flex vertical align="end" gap={4}>
+      <Flex gap={8} wrap justify="end">
+        {failed.length > 0 && (
+          <Button disabled={isSending} onClick={() => send(failed)}>
+            Retry
+          </Button>
+        )}
+        <Button
+          type="primary"
+          loading={isSending}
+          disabled={isSending || toWrite.length === 0}
+          onClick={() => send(toWrite)}
+        >
+          Add to Encounter
+        </Button>
+      </Flex>
+      {lastTally !== undefined && !isSending && (
+        <Typography.Text type={lastTally.failed > 0 ? 'warning' : 'success'} role="status">
+          {tallyText(lastTally)}
+        </Typography.Text>
+      )}
+      {toWrite.length === 0 && lastTally === undefined && (
+        <Typography.Text type="secondary">Every diagnosis is on the encounter</Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function tallyText({ written, failed }: { written: number; failed: number }): string {
+  const total = written + failed;
+  if (failed === 0) return `${written} of ${total} written to the encounter`;
+  return `${written} of ${total} written to the encounter, ${failed} failed`;
+}

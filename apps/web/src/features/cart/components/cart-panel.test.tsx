@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fastUser } from '../test-support';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answerApi,
+  cartItem,
+  decision,
+  dxCaptureData,
+  renderWithQueries,
+  result,
+  seedTabQuery,
+  SID,
+  signIn,
+  suggestion,
+} from '../test-support';
+import { CartPanel } from './cart-panel';
+
+const HYPERTENSION = { icdCode: 'I10', description: 'Essential (primary) hypertension', hcc: null };
+const CKD = { icdCode: 'N183', description: 'Chronic kidney disease, stage 3 (moderate)', hcc: 329 };
+const PUSHED_AT = '2026-11-21T09:30:00.000Z';
+
+function row(name: RegExp): HTMLElement {
+  return screen.getByRole('listitem', { name });
+}
+
+let user = fastUser();
+beforeEach(() => {
+  signIn();
+  user = fastUser();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the cart', () => {
+  it('lists each diagnosis with its code, HCC, who chose it and its result in the EHR, in words', () => {
+    const data = dxCaptureData({
+      cart: [
+        cartItem({ push: { status: 'written', at: PUSHED_AT } }),
+        cartItem({
+          ...HYPERTENSION,
+          isAdded: true,
+          decidedBy: { name: 'Cora Coder', role: 'coder' },
+          push: { status: 'failed', reason: 'EncounterIdMissing', at: PUSHED_AT },
+        }),
+        cartItem({ ...CKD, push: { status: 'failed', reason: 'The EHR refused the code', at: PUSHED_AT } }),
+      ],
+    });
+    renderWithQueries(<CartPanel sid={SID} data={data} />);
+
+    const diabetes = row(/^E11\.22 /);
+    expect(diabetes).toHaveTextContent('Type 2 diabetes mellitus with diabetic chronic kidney disease');
+    expect(diabetes).toHaveTextContent('HCC 37');
+    expect(diabetes).toHaveTextContent('Written');
+    expect(diabetes).not.toHaveTextContent('Added');
+    expect(diabetes).not.toHaveTextContent("Coder's choice");
+
+    const hypertension = row(/^I10 /);
+    expect(hypertension).toHaveTextContent('Added');
+    expect(hypertension).toHaveTextContent("Coder's choice");
+    expect(hypertension).toHaveTextContent('Failed');
+    expect(hypertension).toHaveTextContent('This visit has no encounter in the EHR yet');
+    expect(hypertension).not.toHaveTextContent('HCC');
+
+    expect(row(/^N18\.3 /)).toHaveTextContent('The EHR refused the code');
+  });
+
+  it('says so when the cart is empty', () => {
+    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData()} />);
+    expect(screen.getByText('No diagnoses in the cart yet')).toBeInTheDocument();
+  });
+
+  it("shows a coder no Add to Encounter, and that the provider will see the coder's choices", () => {
+    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ role: 'coder', cart: [cartItem()] })} />);
+    expect(screen.queryByRole('button', { name: 'Add to Encounter' })).not.toBeInTheDocument();
+    expect(screen.getByText('The provider will see these as your choices')).toBeInTheDocument();
+  });
+});
+
+describe('Add to Encounter', () => {
+  const cart = [
+    cartItem({ push: { status: 'written', at: PUSHED_AT } }),
+    cartItem(HYPERTENSION),
+    cartItem({ ...CKD, push: { status: 'failed', reason: 'NonPushableStatus', at: PUSHED_AT } }),
+  ];
+
+  it('sends only the codes not yet written, shows each result and refreshes the tab', async () => {
+    const calls = answerApi({
+      '/push2emrApi': () =>
+        result({
+          results: [
+            { icdCode: 'I10', status: 'written', ehrResourceId: 'condition-1' },
+            { icdCode: 'N18.3', status: 'failed', reason: 'MissingEHRLiveData' },
+          ],
+        }),
+    });
+    const data = dxCaptureData({ cart });
+    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
+    const tabQuery = seedTabQuery(client, data);
+
+    await user.click(screen.getByRole('button', { name: 'Add to Encounter' }));
+
+    expect(await screen.findByText('1 of 2 written to the encounter, 1 failed')).toBeInTheDocument();
+    expect(calls.map((call) => [call.path, call.body])).toEqual([
+      ['/push2emrApi', { sid: SID, icdCodes: ['I10', 'N183'] }],
+    ]);
+    expect(row(/^I10 /)).toHaveTextContent('Written');
+    expect(row(/^N18\.3 /)).toHaveTextContent('Open Cairn from the EHR to send diagnoses');
+    expect(client.getQueryState(tabQuery)?.isInvalidated).toBe(true);
+  });
+
+  it('sends once when clicked again while the first write is in flight', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const calls = answerApi({ '/push2emrApi': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart: [cartItem(HYPERTENSION)] })} />);
+
+    const button = screen.getByRole('button', { name: 'Add to Encounter' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Add to Encounter/ })).toBeDisabled());
+    fireEvent.click(button);
+    expect(within(row(/^I10 /)).getByText('Sending')).toBeInTheDocument();
+
+    answer(result({ results: [{ icdCode: 'I10', status: 'written' }] }));
+    expect(await within(row(/^I10 /)).findByText('Written')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/push2emrApi')).toHaveLength(1);
+  });
+
+  it('retries only the codes that failed', async () => {
+    const calls = answerApi({
+      '/push2emrApi': (body) =>
+        result({ results: (body.icdCodes as string[]).map((icdCode) => ({ icdCode, status: 'written' })) }),
+    });
+    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart })} />);
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await within(row(/^N18\.3 /)).findByText('Written')).toBeInTheDocument();
+    expect(calls.map((call) => call.body)).toEqual([{ sid: SID, icdCodes: ['N183'] }]);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('fails every code with the reason when the write fails as a whole, and lets the provider retry', async () => {
+    let isEhrDown = true;
+    const calls = answerApi({
+      '/push2emrApi': (body) =>
+        isEhrDown
+          ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The EHR did not answer in time' } } }
+          : result({ results: (body.icdCodes as string[]).map((icdCode) => ({ icdCode, status: 'written' })) }),
+    });
+    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart: [cartItem(HYPERTENSION)] })} />);
+
+    await user.click(screen.getByRole('button', { name: 'Add to Encounter' }));
+    expect(await within(row(/^I10 /)).findByText('The EHR did not answer in time')).toBeInTheDocument();
+
+    isEhrDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(row(/^I10 /)).findByText('Written')).toBeInTheDocument();
+    expect(calls.map((call) => call.body.icdCodes)).toEqual([['I10'], ['I10']]);
+  });
+
+  it('has nothing to send once every code is written', () => {
+    renderWithQueries(
+      <CartPanel
+        sid={SID}
+        data={dxCaptureData({ cart: [cartItem({ push: { status: 'written', at: PUSHED_AT } })] })}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Add to Encounter' })).toBeDisabled();
+    expect(screen.getByText('Every diagnosis is on the encounter')).toBeInTheDocument();
+  });
+});
+
+describe('removing a diagnosis from the cart', () => {
+  const data = dxCaptureData({
+    cart: [cartItem()],
+    groups: [{ hcc: 37, label: 'HCC 37 Diabetes', items: [suggestion({ decision: decision({ version: 4 }) })] }],
+  });
+
+  it("resets the code's decision, naming the version the user saw, and refreshes the tab", async () => {
+    const calls = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
+    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
+    const tabQuery = seedTabQuery(client, data);
+
+    await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
+
+    await waitFor(() => expect(client.getQueryState(tabQuery)?.isInvalidated).toBe(true));
+    expect(calls.map((call) => [call.path, call.body])).toEqual([
+      ['/addSummaryInsightActions', { sid: SID, actions: [{ icdCode: 'E1122', action: 'reset', expectedVersion: 4 }] }],
+    ]);
+  });
+
+  it('marks the change as post-visit once the visit was written to the EHR', async () => {
+    const calls = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
+    renderWithQueries(<CartPanel sid={SID} data={{ ...data, pushedAt: PUSHED_AT }} />);
+
+    await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      sid: SID,
+      actions: [{ icdCode: 'E1122', action: 'reset', expectedVersion: 4 }],
+      isPostVisit: true,
+      postVisitUpdatedIcds: ['E1122'],
+    });
+  });
+
+  it("shows the server's message on a conflict and reads the visit again", async () => {
+    answerApi({
+      '/addSummaryInsightActions': () => ({
+        status: 409,
+        body: {
+          error: { code: 'CONFLICT', message: 'Cora Coder changed this diagnosis at 10:42; reload to see it' },
+        },
+      }),
+    });
+    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
+    const tabQuery = seedTabQuery(client, data);
+
+    await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
+
+    expect(await screen.findByText('Cora Coder changed this diagnosis at 10:42; reload to see it')).toBeInTheDocument();
+    expect(client.getQueryState(tabQuery)?.isInvalidated).toBe(true);
+  });
+});

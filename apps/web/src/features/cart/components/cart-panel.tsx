@@ -1,0 +1,82 @@
+import type { DxCaptureData } from '@cairn/contracts';
+import { Alert, Empty, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useRecordCartChange } from '../api/record-cart-change';
+import { describeApiError } from '../utils/errors';
+import { findDecisionVersion } from '../utils/decisions';
+import { normalizeIcdCode } from '../utils/format';
+import { latestPushState } from '../utils/push-status';
+import { useCartPush } from '../hooks/use-cart-push';
+import type { CartProps } from '../types';
+import { AddToEncounter } from './add-to-encounter';
+import { CartItemRow } from './cart-item-row';
+
+/** The cart's name in the product's analytics (spec §2: "cart"). */
+export const CART_ANALYTICS_NAME = 'cart';
+
+/**
+ * The visit's cart: accepted and added diagnoses. A provider writes them to the EHR encounter (Add to
+ * Encounter) and sees each code's result; a coder's cart goes to the provider with the tab's "Send to
+ * provider". Keyed by visit so that one visit's push results never show on another's.
+ */
+export function CartPanel({ sid, data }: CartProps) {
+  return <VisitCart key={sid} data={data} />;
+}
+
+function VisitCart({ data }: { data: DxCaptureData }) {
+  const pushing = useCartPush(data);
+  const change = useRecordCartChange(data);
+  const [removingCode, setRemovingCode] = useState<string | undefined>(undefined);
+  const [changeError, setChangeError] = useState<string | undefined>(undefined);
+  const isProvider = data.role === 'provider';
+
+  function remove(icdCode: string) {
+    if (change.isPending) return;
+    setRemovingCode(icdCode);
+    setChangeError(undefined);
+    const expectedVersion = findDecisionVersion(data, icdCode) ?? 0;
+    change.mutate([{ icdCode, action: 'reset', expectedVersion }], {
+      onError: (error) => setChangeError(describeApiError(error)),
+      onSettled: () => setRemovingCode(undefined),
+    });
+  }
+
+  return (
+    <section aria-label="Cart" data-analytics-name={CART_ANALYTICS_NAME}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Cart ({data.cart.length})
+        </Typography.Title>
+        {isProvider && data.cart.length > 0 && <AddToEncounter pushing={pushing} />}
+      </Flex>
+      {!isProvider && data.cart.length > 0 && (
+        <Typography.Text type="secondary">The provider will see these as your choices</Typography.Text>
+      )}
+      {changeError !== undefined && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setChangeError(undefined), 'aria-label': 'Dismiss' }}
+          title={changeError}
+          style={{ marginTop: 8 }}
+        />
+      )}
+      {data.cart.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No diagnoses in the cart yet" />
+      ) : (
+        <ul aria-label="Diagnoses in the cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {data.cart.map((item) => (
+            <CartItemRow
+              key={item.icdCode}
+              item={item}
+              push={latestPushState(item, pushing.outcomes)}
+              isSending={pushing.sendingCodes.has(normalizeIcdCode(item.icdCode))}
+              isRemoving={removingCode === item.icdCode}
+              onRemove={() => remove(item.icdCode)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { DxCaptureData } from '@cairn/contracts';
+import { Alert, Button, Checkbox, Empty, Flex, Select, Spin, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useDraftAssessmentNote } from '../api/draft-assessment-note';
+import { useNoteTemplates } from '../api/get-note-templates';
+import { describeApiError } from '../utils/errors';
+import { noteDiagnosisOptions } from '../utils/note-diagnoses';
+import { NoteDraft } from './note-draft';
+
+/** Pick a template and the diagnoses (the cart's by default), then Draft. */
+export function NoteWizard({ data }: { data: DxCaptureData }) {
+  const templates = useNoteTemplates(true);
+  const options = noteDiagnosisOptions(data);
+  const [templateId, setTemplateId] = useState<string | undefined>(undefined);
+  const [chosenCodes, setChosenCodes] = useState<string[]>(() =>
+    options.filter((option) => option.isInCart).map((option) => option.icdCode),
+  );
+  const draft = useDraftAssessmentNote(data.sid);
+  const templateLabelId = useId();
+  const diagnosesLabelId = useId();
+
+  if (templates.isPending) return <Spin description="Loading templates" />;
+  const templateList = templates.data ?? [];
+  if (templateList.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No note templates are available" />;
+  }
+  const selectedTemplateId = templateId ?? templateList[0]?.id;
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex vertical gap={4}>
+        <Typography.Text id={templateLabelId}>Template</Typography.Text>
+        <Select
+          aria-labelledby={templateLabelId}
+          value={selectedTemplateId}
+          options={templateList.map((template) => ({ value: template.id, label: template.name }))}
+          onChange={setTemplateId}
+        />
+      </Flex>
+      <Flex vertical gap={4} role="group" aria-labelledby={diagnosesLabelId}>
+        <Typography.Text id={diagnosesLabelId}>Diagnoses</Typography.Text>
+        {options.length === 0 ? (
+          <Typography.Text type="secondary">No diagnoses to document yet</Typography.Text>
+        ) : (
+          <Checkbox.Group
+            value={chosenCodes}
+            onChange={setChosenCodes}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            options={options.map((option) => ({ value: option.icdCode, label: option.label }))}
+          />
+        )}
+      </Flex>
+      <Flex justify="end">
+        <Button
+          type="primary"
+          loading={draft.isPending}
+          disabled={selectedTemplateId === undefined || chosenCodes.length === 0 || draft.isPending}
+          onClick={() =>
+            selectedTemplateId !== undefined && draft.mutate({ templateId: selectedTemplateId, icdCodes: chosenCodes })
+          }
+        >
+          Draft
+        </Button>
+      </Flex>
+      {draft.isError && <Alert type="error" showIcon title={describeApiError(draft.error)} />}
+      {draft.isSuccess && <NoteDraft key={draft.submittedAt} draft={draft.data} />}
+    </Flex>
+  );
+}

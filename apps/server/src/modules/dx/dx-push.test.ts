@@ -213,6 +213,28 @@ describe('Add to Encounter', () => {
   });
 });
 
+describe("the encounter's diagnoses in the EHR", () => {
+  it('reads the ICD-10-CM codes on the visit encounter with the user session, and none when the EHR fails', async () => {
+    const visit = await createVisit();
+    await push(provider, visit.sid, ['I10', 'E11.22']);
+    const read = await callAs(test, provider)('/getEpicICDFromSID', { sid: visit.sid });
+    expect(
+      read
+        .json<{ result: { icdCode: string }[] }>()
+        .result.map((row) => row.icdCode)
+        .sort(),
+    ).toEqual(['E1122', 'I10']);
+    ehr.intercept = (request) => (request.method === 'GET' ? { status: 503 } : undefined);
+    try {
+      const failed = await callAs(test, provider)('/getEpicICDFromSID', { sid: visit.sid });
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json().result).toEqual([]);
+    } finally {
+      ehr.intercept = undefined;
+    }
+  });
+});
+
 describe("the patient's problem list", () => {
   it('writes problem-list Conditions without an encounter, once per patient and code', async () => {
     const visit = await createVisit();
@@ -227,6 +249,6 @@ describe("the patient's problem list", () => {
     const written = await ehr.repo.readResource<Condition>('Condition', result?.ehrResourceId ?? '');
     expect(written.category?.[0]?.coding?.[0]?.code).toBe('problem-list-item');
     expect(written.encounter).toBeUndefined();
-    expect(written.subject?.reference).toBe(`Patient/${patientFhirId}`);
+    expect(written.subject.reference).toBe(`Patient/${patientFhirId}`);
   });
 });

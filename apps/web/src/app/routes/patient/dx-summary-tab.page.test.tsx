@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerApi, result } from '../../../features/auth/test-support';
-import { aSummary, SID } from '../../../features/dx-summary/test-support';
+import { aDecision, anItem, aSummary, SID, withItem } from '../../../features/dx-summary/test-support';
+import { FakeWebSocket } from '../../../lib/realtime-client.testing';
 import { DxSummaryTabPage } from './dx-summary-tab.page';
 
 const PATIENT_ID = '1b7e4c1e-9d5e-4a1b-8c3d-4e5f6f1c2a9e';
@@ -32,6 +33,11 @@ function renderPage(appointmentId: string | undefined) {
   );
   return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
+
+// The tab's one real-time client is made on first use, with the WebSocket of that moment.
+beforeAll(() => {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 // jsdom lays nothing out and has no scrollIntoView: the test records what would be scrolled to.
 const jsdomScrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
@@ -87,6 +93,34 @@ describe('the Diagnosis Summary tab page', () => {
     renderPage(SID);
     expect(await screen.findByRole('button', { name: /Add diagnosis/ })).toBeVisible();
     expect(screen.getByRole('button', { name: /Note wizard/ })).toBeVisible();
+  });
+
+  it("shows another person's decision without a reload", async () => {
+    let served = aSummary();
+    answerApi({
+      '/getDxCaptureData': () => result(served),
+      '/realtime/ticket': () => result({ ticket: 'ticket-1' }),
+    });
+    renderPage(SID);
+    await screen.findByRole('article', { name: /^E11\.22/ });
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    const theirs = aDecision();
+    theirs.decidedBy = { ...theirs.decidedBy, name: 'Cora Coder', role: 'coder' };
+    served = withItem(served, anItem({ decision: theirs, saveState: 'Saved' }));
+    act(() => {
+      socket.receive({ type: 'subscribed', sid: SID, lastEventId: 0 });
+      socket.receive({
+        type: 'event',
+        id: 1,
+        sid: SID,
+        at: '2026-03-02T10:42:00.000Z',
+        event: { kind: 'decision.changed', icdCodes: ['E1122'], by: { name: 'Cora Coder', role: 'coder' } },
+      });
+    });
+    const diabetes = screen.getByRole('article', { name: /^E11\.22/ });
+    expect(await within(diabetes).findByText(/^Accepted by Cora Coder \(coder\)/)).toBeVisible();
   });
 
   it('asks for a visit when the portrait was opened without one', () => {

@@ -5,7 +5,8 @@ import { AddDiagnosisButton, CartPanel, NoteWizardButton } from '../../../featur
 import { LabTrendModal, type TrendSubject } from '../../../features/clinical-summary/components/lab-trend-modal';
 import { DocumentViewer } from '../../../features/documents/components/document-viewer';
 import { searchWords } from '../../../features/documents/utils/highlight';
-import { DxSummaryTab } from '../../../features/dx-summary';
+import { dxCaptureDataKey, DxSummaryTab } from '../../../features/dx-summary';
+import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit-events';
 
 interface TabProps {
   patientId: string;
@@ -36,12 +37,12 @@ function sourceOf(evidence: DxEvidence): OpenSource | undefined {
  */
 export function DxSummaryTabPage({ patientId, appointmentId }: TabProps) {
   const [source, setSource] = useState<OpenSource>();
+  // Issue 7 item 7: another person's decision, a coder's scrub or a push result appears without a reload.
+  useInvalidateOnVisitEvents(appointmentId, appointmentId ? [dxCaptureDataKey(appointmentId)] : []);
   // Suggestions and decisions belong to a visit: a portrait opened without one has none to show.
   if (!appointmentId) {
     return <Empty description="Open the patient from a visit to see its diagnosis suggestions" />;
   }
-  // Real time (issue 7 item 7): once features/realtime exists, decisions of others appear without
-  // reloading with `useInvalidateOnVisitEvents(appointmentId, [dxCaptureDataKey(appointmentId)])` here.
   return (
     <>
       <DxSummaryTab

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
+import { publishSuggestionsChanged } from '../dx/dx-events';
 import type { ComputedAnalysis } from './analysis-compute';
 import { describeAnalysisChange, digestOf } from './analysis-updates';
 
@@ -30,7 +31,7 @@ export async function storeAnalyses(
 ): Promise<string[]> {
   if (items.length === 0) return [];
   const patientIds = items.map((item) => item.patientId);
-  return database.transaction(async (tx) => {
+  const stored = await database.transaction(async (tx) => {
     const previous = await tx
       .select({
         patientId: patientAnalyses.patientId,
@@ -73,10 +74,13 @@ export async function storeAnalyses(
       })
       .returning({ patientId: patientAnalyses.patientId });
     const writtenIds = new Set(written.map((row) => row.patientId));
-    await addSummaryUpdates(tx, organisationId, items, previous, writtenIds, today);
+    const changedVisits = await addSummaryUpdates(tx, organisationId, items, previous, writtenIds, today);
     await markPostVisitReviewsReady(tx, organisationId, [...writtenIds]);
-    return [...writtenIds];
+    return { patientIds: [...writtenIds], changedVisits };
   });
+  // After the commit: browsers on those visits reload their suggestions (issue 7 "Real time").
+  await publishSuggestionsChanged(database, organisationId, stored.changedVisits);
+  return stored.patientIds;
 }
 
 async function addSummaryUpdates(
@@ -86,7 +90,7 @@ async function addSummaryUpdates(
   previous: readonly { patientId: string; suggestions: unknown[]; careGaps: unknown[] }[],
   writtenIds: ReadonlySet<string>,
   today: string,
-): Promise<void> {
+): Promise<string[]> {
   const before = new Map(previous.map((row) => [row.patientId, digestOf(row.suggestions, row.careGaps)]));
   const changes = new Map<string, ReturnType<typeof describeAnalysisChange>>();
   for (const item of items) {
@@ -96,7 +100,7 @@ async function addSummaryUpdates(
     const messages = describeAnalysisChange(old, digestOf(item.computed.suggestions, item.computed.careGaps));
     if (messages.length > 0) changes.set(item.patientId, messages);
   }
-  if (changes.size === 0) return;
+  if (changes.size === 0) return [];
   const visits = await tx
     .select({ id: appointments.id, patientId: appointments.patientId })
     .from(appointments)
@@ -117,6 +121,9 @@ async function addSummaryUpdates(
     })),
   );
   if (rows.length > 0) await tx.insert(summaryUpdates).values(rows);
+  const suggestionsChanged = (patientId: string) =>
+    (changes.get(patientId) ?? []).some((change) => change.kind === 'suggestions-changed');
+  return visits.filter((visit) => suggestionsChanged(visit.patientId)).map((visit) => visit.id);
 }
 
 /** Visits that are over (`fulfilled`) whose encounter has encounter diagnoses: ready for post-visit review. */

@@ -78,6 +78,28 @@ describe('DxSummaryTab', () => {
     expect(callsTo('/getDxCaptureData')[0]?.body).toEqual({ sid: SID, isGroupingOn: true });
   });
 
+  it('marks codes that are not billable or already selected, and one hidden for this patient', async () => {
+    const hidden = anItem({
+      icdCode: 'N1831',
+      description: 'Chronic kidney disease, stage 3a',
+      nonBillableReason: 'AlreadySelected',
+      decision: aDecision({ icdCode: 'N1831', status: 'rejected', reason: 'condition-resolved', stopShowing: true }),
+      saveState: 'StopShowing',
+    });
+    const unspecified = anItem({
+      icdCode: 'E11',
+      description: 'Type 2 diabetes mellitus',
+      nonBillableReason: 'NonBillable',
+    });
+    serveSummary(aSummary({ groups: [{ hcc: 37, label: 'HCC 37', items: [unspecified, hidden] }] }));
+    renderTab();
+    const diabetesCategory = await screen.findByRole('article', { name: /^E11 / });
+    expect(within(diabetesCategory).getByText('Not billable')).toBeVisible();
+    const ckd = screen.getByRole('article', { name: /^N18\.31/ });
+    expect(within(ckd).getByText('Already selected')).toBeVisible();
+    expect(within(ckd).getByText('Stop showing')).toBeVisible();
+  });
+
   it('lists the suggestions without HCC headers when grouping is turned off', async () => {
     const { callsTo } = serveSummary(aSummary());
     renderTab();
@@ -170,7 +192,9 @@ describe('DxSummaryTab', () => {
     });
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Accept E11.22' }));
-    expect(await screen.findByText(/Cora Coder changed this diagnosis; reload/)).toBeVisible();
+    expect(
+      await screen.findByText('Cora Coder changed this diagnosis; reload. The list now shows the current decision.'),
+    ).toBeVisible();
     const item = await diabetes();
     expect(await within(item).findByText(/^Rejected by Cora Coder \(coder\).*Condition resolved$/)).toBeVisible();
     expect(within(item).getByText("Coder's choice")).toBeVisible();

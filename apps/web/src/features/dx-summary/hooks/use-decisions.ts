@@ -94,7 +94,8 @@ export function describeFailure(error: unknown, doing: string): DecisionNotice {
     const details = decisionConflictDetails.safeParse(error.details);
     const byWhom = details.success ? details.data.current.decidedBy.name : 'Someone else';
     const text = error.serverMessage ?? `${byWhom} changed this diagnosis; reload to see their decision.`;
-    return { type: 'warning', text: `${text} The list now shows the current decision.` };
+    const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
+    return { type: 'warning', text: `${sentence} The list now shows the current decision.` };
   }
   const reason = isApiError(error) ? ` (${error.message})` : '';
   return { type: 'error', text: `${doing}${reason}. Please try again.` };

@@ -10,11 +10,13 @@ export interface CartItemRowProps {
   push: PushState | undefined;
   isSending: boolean;
   isRemoving: boolean;
+  /** Changed after the visit was written to the EHR (spec §3 postVisitUpdatedIcds). */
+  isPostVisitChange: boolean;
   onRemove: () => void;
 }
 
 /** One diagnosis in the cart: the code, who chose it, and its write to the EHR. */
-export function CartItemRow({ item, push, isSending, isRemoving, onRemove }: CartItemRowProps) {
+export function CartItemRow({ item, push, isSending, isRemoving, isPostVisitChange, onRemove }: CartItemRowProps) {
   const code = formatIcdCode(item.icdCode);
   return (
     <li aria-label={`${code} ${item.description}`} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
@@ -27,6 +29,7 @@ export function CartItemRow({ item, push, isSending, isRemoving, onRemove }: Car
             {item.hcc !== null && <Tag>HCC {item.hcc}</Tag>}
             {item.isAdded && <Tag color="blue">Added</Tag>}
             {item.decidedBy.role === 'coder' && <Tag color="purple">Coder&apos;s choice</Tag>}
+            {isPostVisitChange && <Tag color="gold">Changed after the visit</Tag>}
             <PushResult state={push} isSending={isSending} />
           </Flex>
         </Flex>

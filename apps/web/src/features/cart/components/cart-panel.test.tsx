@@ -63,6 +63,17 @@ describe('the cart', () => {
     expect(row(/^N18\.3 /)).toHaveTextContent('The EHR refused the code');
   });
 
+  it('marks the diagnoses changed after the visit was written to the EHR', () => {
+    const data = dxCaptureData({
+      cart: [cartItem(), cartItem(HYPERTENSION)],
+      pushedAt: PUSHED_AT,
+      postVisitUpdatedIcds: ['I10'],
+    });
+    renderWithQueries(<CartPanel sid={SID} data={data} />);
+    expect(row(/^I10 /)).toHaveTextContent('Changed after the visit');
+    expect(row(/^E11\.22 /)).not.toHaveTextContent('Changed after the visit');
+  });
+
   it('says so when the cart is empty', () => {
     renderWithQueries(<CartPanel sid={SID} data={dxCaptureData()} />);
     expect(screen.getByText('No diagnoses in the cart yet')).toBeInTheDocument();

@@ -29,6 +29,7 @@ function VisitCart({ data }: { data: DxCaptureData }) {
   const [removingCode, setRemovingCode] = useState<string | undefined>(undefined);
   const [changeError, setChangeError] = useState<string | undefined>(undefined);
   const isProvider = data.role === 'provider';
+  const postVisitCodes = new Set(data.postVisitUpdatedIcds.map(normalizeIcdCode));
 
   function remove(icdCode: string) {
     if (change.isPending) return;
@@ -72,6 +73,7 @@ function VisitCart({ data }: { data: DxCaptureData }) {
               push={latestPushState(item, pushing.outcomes)}
               isSending={pushing.sendingCodes.has(normalizeIcdCode(item.icdCode))}
               isRemoving={removingCode === item.icdCode}
+              isPostVisitChange={postVisitCodes.has(normalizeIcdCode(item.icdCode))}
               onRemove={() => remove(item.icdCode)}
             />
           ))}

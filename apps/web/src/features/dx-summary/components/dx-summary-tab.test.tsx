@@ -183,7 +183,7 @@ describe('DxSummaryTab', () => {
           body: {
             error: {
               code: 'CONFLICT',
-              message: 'Cora Coder changed this diagnosis; reload',
+              message: 'Cora Coder changed this diagnosis at 10:42 UTC; reload to see it.',
               details: { icdCode: 'E1122', current: theirs },
             },
           },
@@ -193,7 +193,9 @@ describe('DxSummaryTab', () => {
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Accept E11.22' }));
     expect(
-      await screen.findByText('Cora Coder changed this diagnosis; reload. The list now shows the current decision.'),
+      await screen.findByText(
+        'Cora Coder changed this diagnosis at 10:42 UTC; reload to see it. The list has been reloaded with the current decision.',
+      ),
     ).toBeVisible();
     const item = await diabetes();
     expect(await within(item).findByText(/^Rejected by Cora Coder \(coder\).*Condition resolved$/)).toBeVisible();

@@ -95,7 +95,7 @@ export function describeFailure(error: unknown, doing: string): DecisionNotice {
     const byWhom = details.success ? details.data.current.decidedBy.name : 'Someone else';
     const text = error.serverMessage ?? `${byWhom} changed this diagnosis; reload to see their decision.`;
     const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
-    return { type: 'warning', text: `${sentence} The list now shows the current decision.` };
+    return { type: 'warning', text: `${sentence} The list has been reloaded with the current decision.` };
   }
   const reason = isApiError(error) ? ` (${error.message})` : '';
   return { type: 'error', text: `${doing}${reason}. Please try again.` };

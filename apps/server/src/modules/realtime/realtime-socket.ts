@@ -18,8 +18,6 @@ export const REALTIME_CLOSE = {
   userGone: { code: 4403, reason: 'User no longer allowed' },
   /** The socket lived an access token's lifetime: reconnect with a fresh ticket (checks the user again). */
   lifetimeEnded: { code: 4408, reason: 'Session lifetime ended, reconnect' },
-  /** No pong to the last ping: the peer is gone (the close frame may never arrive). */
-  unresponsive: { code: 4000, reason: 'No answer to ping' },
   /** The server is stopping. */
   goingAway: { code: 1001, reason: 'Server stopping' },
 } as const;
@@ -32,7 +30,7 @@ export const MAX_SOCKET_MS = 15 * 60 * 1000;
 const MAX_SUBSCRIPTIONS = 20;
 
 /** What the handler uses of a `ws` socket. */
-export type RealtimeSocket = Pick<WebSocket, 'send' | 'close' | 'ping' | 'on' | 'readyState'>;
+export type RealtimeSocket = Pick<WebSocket, 'send' | 'close' | 'terminate' | 'ping' | 'on' | 'readyState'>;
 
 export interface RealtimeSocketDeps {
   db: Db;
@@ -54,7 +52,9 @@ export function handleRealtimeSocket(deps: RealtimeSocketDeps, socket: RealtimeS
 
   deps.sockets.add(socket);
   const heartbeat = setInterval(() => {
-    if (!isAlive) return close(REALTIME_CLOSE.unresponsive);
+    if (!isOpen(socket)) return;
+    // No pong to the last ping: the peer is gone, and would never answer a close frame either.
+    if (!isAlive) return socket.terminate();
     isAlive = false;
     socket.ping();
   }, SERVER_PING_MS);

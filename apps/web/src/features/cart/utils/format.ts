@@ -1,15 +1,6 @@
 import { PUSH_FAILURE_REASONS, type PushFailureReason } from '@cairn/contracts';
 
-/** Codes may arrive without the dot (`E119`); people read them with it after the category (`E11.9`). */
-export function formatIcdCode(code: string): string {
-  const bare = normalizeIcdCode(code);
-  return bare.length > 3 ? `${bare.slice(0, 3)}.${bare.slice(3)}` : bare;
-}
-
-/** One spelling per code, so that `e11.9` from one answer and `E119` from another name the same code. */
-export function normalizeIcdCode(code: string): string {
-  return code.replace(/[\s.]/g, '').toUpperCase();
-}
+export { formatIcdCode, formatRaf, normalizeIcdCode } from '../../../lib/icd-codes';
 
 const PUSH_FAILURE_TEXT: Record<PushFailureReason, string> = {
   EncounterIdMissing: 'This visit has no encounter in the EHR yet',
@@ -29,9 +20,4 @@ export function describePushFailure(reason: string | undefined): string {
 
 function isPushFailureReason(reason: string): reason is PushFailureReason {
   return PUSH_FAILURE_REASONS.some((known) => known === reason);
-}
-
-/** An HCC's coefficient as the risk score shows it: three decimals. */
-export function formatRaf(raf: number): string {
-  return raf.toFixed(3);
 }

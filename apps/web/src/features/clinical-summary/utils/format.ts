@@ -1,10 +1,7 @@
 import type { ClinicalResult, ClinicalResultFlag } from '@cairn/contracts';
 import { formatDate } from '../../../lib/dates';
 
-/** ICD-10-CM codes are stored without the dot; people read them with it after the category (E11.9). */
-export function formatIcdCode(code: string): string {
-  return code.length > 3 ? `${code.slice(0, 3)}.${code.slice(3)}` : code;
-}
+export { formatIcdCode } from '../../../lib/icd-codes';
 
 /** Units in UCUM brackets or braces (`mm[Hg]`, `{score}`, `[lb_av]`) read better without them. */
 export function formatUnit(unit: string | null | undefined): string {

@@ -1,17 +1,9 @@
 import type { DxDecision } from '@cairn/contracts';
 import { dayjs, formatDate } from '../../../lib/dates';
+import { formatRaf } from '../../../lib/icd-codes';
 import { REJECT_REASON_LABELS } from './labels';
 
-/** ICD-10-CM codes are stored without the dot; people read them with it after the category (E11.9). */
-export function formatIcdCode(code: string): string {
-  const plain = code.replace('.', '');
-  return plain.length > 3 ? `${plain.slice(0, 3)}.${plain.slice(3)}` : plain;
-}
-
-/** RAF scores are read to three decimals, as the CMS coefficient tables print them. */
-export function formatRaf(value: number): string {
-  return value.toFixed(3);
-}
+export { formatIcdCode, formatRaf } from '../../../lib/icd-codes';
 
 export function formatRafIncrement(value: number): string {
   return `${value < 0 ? '−' : '+'}${formatRaf(Math.abs(value))}`;

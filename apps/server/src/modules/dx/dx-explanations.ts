@@ -53,13 +53,13 @@ export function explanationText(group: ExplanationGroup, facts: ExplanationFacts
   switch (group) {
     case 'readdress': {
       const coded = lastCoded(suggestion.evidence);
-      const where = coded
-        ? coded.resourceType === 'Claim'
-          ? 'a claim'
-          : SOURCE_NAMES[coded.source]
-        : 'an earlier visit';
+      const where = !coded
+        ? 'at an earlier visit'
+        : coded.resourceType === 'Claim'
+          ? 'on a claim'
+          : `at ${SOURCE_NAMES[coded.source]}`;
       const when = coded ? coded.date.slice(0, 4) : 'an earlier year';
-      return `Coded in ${when} at ${where}, not yet in ${String(year)}: readdress it if it is still present.`;
+      return `Coded in ${when} ${where}, not yet in ${String(year)}: readdress it if it is still present.`;
     }
     case 'new-hcc':
       return `Not coded in the last two years; ${kinds} from before ${String(year)} point to ${hcc}.`;

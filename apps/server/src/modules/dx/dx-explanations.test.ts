@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
+import { suggestionOf } from './dx-test-support';
+
+describe('in-app explanations', () => {
+  it('says where and when a recapture was last coded', () => {
+    const fromClaim = suggestionOf('E1122', {
+      category: 'Recapture',
+      evidence: [
+        { resourceType: 'Condition', date: '2024-03-01', source: 'EHR' },
+        { resourceType: 'Claim', date: '2025-07-09', source: 'EHR' },
+      ],
+    });
+    expect(explanationText('readdress', { suggestion: fromClaim, hccLabel: null, year: 2026 })).toBe(
+      'Coded in 2025 on a claim, not yet in 2026: readdress it if it is still present.',
+    );
+    const fromPartner = suggestionOf('E1122', {
+      category: 'Recapture',
+      evidence: [{ resourceType: 'Condition', date: '2024-03-01', source: 'HIE' }],
+    });
+    expect(explanationText('readdress', { suggestion: fromPartner, hccLabel: null, year: 2026 })).toBe(
+      'Coded in 2024 at a partner organisation (HIE), not yet in 2026: readdress it if it is still present.',
+    );
+  });
+
+  it('names the HCC and the kinds of evidence of a suspect', () => {
+    const suggestion = suggestionOf('N184', {
+      evidence: [
+        { resourceType: 'Observation' },
+        { resourceType: 'MedicationRequest' },
+        { resourceType: 'DocumentReference' },
+      ],
+    });
+    expect(
+      explanationText('existing-hcc', { suggestion, hccLabel: 'Chronic Kidney Disease, Severe (Stage 4)', year: 2026 }),
+    ).toBe(
+      'HCC "Chronic Kidney Disease, Severe (Stage 4)" or a related condition was coded in an earlier year; results, medications and notes support coding it this year.',
+    );
+  });
+
+  it('has a sentence for every group', () => {
+    const suggestion = suggestionOf('E785');
+    const decidedBy = { name: 'Cora Coder', role: 'coder' as const, at: new Date('2026-05-01T10:00:00Z') };
+    for (const group of [
+      'new-hcc',
+      'new-hcc-mid-year',
+      'existing-hcc-mid-year',
+      'partner-organisation-notes',
+      'no-hcc',
+    ] as const) {
+      expect(explanationText(group, { suggestion, hccLabel: null, year: 2026 })).toMatch(/^[A-Z].+\.$/);
+    }
+    expect(explanationText('coder-rejected', { suggestion, hccLabel: null, year: 2026, decidedBy })).toBe(
+      'Rejected by Cora Coder (coder) on 2026-05-01; shown again for review.',
+    );
+    expect(explanationText('cart-for-coder', { suggestion, hccLabel: null, year: 2026, decidedBy })).toBe(
+      'In the cart: accepted by Cora Coder (coder) on 2026-05-01.',
+    );
+  });
+});
+
+describe('suggestion-list kind', () => {
+  it('is Comment with a note, Document for documents only, Single for one, Collection for several', () => {
+    const documentEvidence = evidenceOut(suggestionOf('E1140').evidence[0]!, new Map());
+    const document = { ...documentEvidence, resourceType: 'DocumentReference' };
+    expect(listKindOf([document], true)).toBe('Comment');
+    expect(listKindOf([document, document], false)).toBe('Document');
+    expect(listKindOf([documentEvidence], false)).toBe('Single');
+    expect(listKindOf([documentEvidence, document], false)).toBe('Collection');
+  });
+});

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import type { BusMessage, EventBus } from '../../plugins/event-bus';
 import {
   findKeptEventRange,
-  findNewestVisitEventId,
   listVisitEventsAfter,
+  readVisitSnapshot,
   type StoredVisitEvent,
 } from './realtime.repository';
 
@@ -112,27 +112,17 @@ export function createVisitHub(db: Db, bus: EventBus): VisitHub {
 
   async function replay(subscriber: VisitSubscriber, subscription: VisitSubscription, channel: VisitChannel) {
     const { organisationId, appointmentId, lastEventId } = subscription;
-    let lastSent: number;
-    if (lastEventId === undefined || (await isOutdated(lastEventId))) {
-      if (lastEventId !== undefined) subscriber.send({ type: 'resync', sid: appointmentId });
-      lastSent = await findNewestVisitEventId(db, organisationId, appointmentId);
-    } else {
-      const missed = await listVisitEventsAfter(db, {
-        organisationId,
-        appointmentId,
-        afterId: lastEventId,
-        limit: MAX_REPLAY + 1,
-      });
-      if (missed.length > MAX_REPLAY) {
-        subscriber.send({ type: 'resync', sid: appointmentId });
-        lastSent = await findNewestVisitEventId(db, organisationId, appointmentId);
-      } else {
-        for (const event of missed) subscriber.send(toEventMessage(event));
-        lastSent = missed.at(-1)?.id ?? lastEventId;
-      }
-    }
-    channel.subscribers.set(subscriber, lastSent);
-    subscriber.send({ type: 'subscribed', sid: appointmentId, lastEventId: lastSent });
+    const isResync = lastEventId !== undefined && (await isOutdated(lastEventId));
+    const snapshot = await readVisitSnapshot(db, {
+      organisationId,
+      appointmentId,
+      afterId: isResync ? undefined : lastEventId,
+      limit: MAX_REPLAY + 1,
+    });
+    if (isResync || snapshot.missed.length > MAX_REPLAY) subscriber.send({ type: 'resync', sid: appointmentId });
+    else for (const event of snapshot.missed) subscriber.send(toEventMessage(event));
+    channel.subscribers.set(subscriber, snapshot.cursor);
+    subscriber.send({ type: 'subscribed', sid: appointmentId, lastEventId: snapshot.cursor });
   }
 
   function onBusMessage(message: BusMessage): void {

@@ -28,7 +28,14 @@ export async function insertVisitEvent(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.appointmentId}, 0))`);
     const [row] = await tx
       .insert(realtimeEvents)
-      .values({ organisationId: input.organisationId, appointmentId: input.appointmentId, event: input.event })
+      .values({
+        organisationId: input.organisationId,
+        appointmentId: input.appointmentId,
+        event: input.event,
+        // The time of insert, after the lock, not of the transaction's start: a visit's events are then
+        // in id order by time too, and pruning by time removes a prefix of them.
+        createdAt: sql`clock_timestamp()`,
+      })
       .returning({ id: realtimeEvents.id });
     if (!row) throw new Error('realtime event not stored');
     return row.id;
@@ -60,13 +67,32 @@ export async function listVisitEventsAfter(
   return rows.map((row) => ({ ...row, event: row.event as VisitEvent }));
 }
 
-/** The newest event id of the visit, 0 when it has none. */
-export async function findNewestVisitEventId(db: Db, organisationId: string, appointmentId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: sql<string | null>`max(${realtimeEvents.id})` })
-    .from(realtimeEvents)
-    .where(and(eq(realtimeEvents.organisationId, organisationId), eq(realtimeEvents.appointmentId, appointmentId)));
-  return Number(row?.id ?? 0);
+export interface VisitSnapshot {
+  /** The visit's events after `afterId`, oldest first (none when `afterId` is absent). */
+  missed: StoredVisitEvent[];
+  /**
+   * Where the subscriber stands now: the newest event id of every visit (0 when none). Read under the
+   * visit's lock, so no event of this visit is in flight: any later one gets a greater id.
+   */
+  cursor: number;
+}
+
+/**
+ * What a new subscriber of the visit missed, and the cursor to follow it from. The cursor is the newest
+ * id overall rather than the visit's own: a browser reconnecting with it is never taken for one whose
+ * events were pruned just because this visit has been quiet for a day.
+ */
+export async function readVisitSnapshot(
+  db: Db,
+  options: { organisationId: string; appointmentId: string; afterId: number | undefined; limit: number },
+): Promise<VisitSnapshot> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${options.appointmentId}, 0))`);
+    const { afterId } = options;
+    const missed = afterId === undefined ? [] : await listVisitEventsAfter(tx, { ...options, afterId });
+    const [newest] = await tx.select({ id: sql<string | null>`max(${realtimeEvents.id})` }).from(realtimeEvents);
+    return { missed, cursor: Math.max(Number(newest?.id ?? 0), missed.at(-1)?.id ?? 0) };
+  });
 }
 
 /** The smallest and largest ids kept, of every visit; `undefined` when none is kept. */

@@ -62,7 +62,9 @@ describe('real-time visit events on one server process', () => {
     const visit = await createVisit();
     const client = await connectRealtime(baseUrl, await issueTicket(app, coder));
     try {
-      expect(await subscribed(client, visit.id)).toEqual([{ type: 'subscribed', sid: visit.id, lastEventId: 0 }]);
+      expect(await subscribed(client, visit.id)).toEqual([
+        { type: 'subscribed', sid: visit.id, lastEventId: expect.any(Number) as number },
+      ]);
       await publish(visit.id, decision('E119'));
       expect(await client.next()).toEqual({
         type: 'event',
@@ -175,6 +177,28 @@ describe('real-time visit events on one server process', () => {
       ]);
     } finally {
       client.close();
+    }
+  });
+
+  it('does not ask a browser watching a quiet visit to reload once older events of other visits are pruned', async () => {
+    const quiet = await createVisit();
+    const busy = await createVisit();
+    await publish(busy.id, decision('E119'));
+    await app.database.db.update(realtimeEvents).set({ createdAt: sql`now() - interval '25 hours'` });
+    await publish(busy.id, decision('I10'));
+    const first = await connectRealtime(baseUrl, await issueTicket(app, coder));
+    const [confirmation] = await subscribed(first, quiet.id);
+    first.close();
+    await pruneVisitEvents(app.database.db);
+
+    const second = await connectRealtime(baseUrl, await issueTicket(app, coder));
+    try {
+      const lastEventId = confirmation?.type === 'subscribed' ? confirmation.lastEventId : -1;
+      expect(await subscribed(second, quiet.id, lastEventId)).toEqual([
+        { type: 'subscribed', sid: quiet.id, lastEventId },
+      ]);
+    } finally {
+      second.close();
     }
   });
 

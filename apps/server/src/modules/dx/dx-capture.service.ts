@@ -6,14 +6,8 @@ import { openVisit, type Caller } from './dx-access';
 import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
-import {
-  findDocumentIds,
-  listCodedDiagnoses,
-  listCoverages,
-  listEarlierRejections,
-  listVisitDecisions,
-  type VisitDecisionRow,
-} from './dx.repository';
+import { findDocumentIds, listCodedDiagnoses, listCoverages } from './dx-record.repository';
+import { listEarlierRejections, listVisitDecisions, type VisitDecisionRow } from './dx.repository';
 
 const iso = (date: Date) => date.toISOString();
 const yearBefore = (date: string) => `${String(Number(date.slice(0, 4)) - 1)}${date.slice(4)}`;
@@ -45,49 +39,17 @@ export async function getDxCaptureData(
     listCoverages(db, organisationId, visit.patientId),
   ]);
 
-  const hccModel = getHccModel(ORGANISATION_MODEL);
-  const catalog = getIcdCatalog();
-  const hccOf = (code: string): number | null =>
-    hccModel.conditionCategories(code).find((hcc) => hccModel.isPaymentHcc(hcc)) ?? null;
-  const descriptionOf = (code: string) => catalog.get(code)?.longDescription ?? code;
-  const decisionOf = new Map(decisions.map((row) => [row.icdCode, row]));
+  const facts: CodeFacts = { hccOf, descriptionOf };
   const cartRows = decisions.filter(isInCart);
   const codedCodes = new Set(coded.map((row) => row.icdCode));
-  const suggested = new Set(suggestions.map((suggestion) => suggestion.code));
-  const cartHccs = new Map(cartRows.map((row) => [hccOf(row.icdCode), row.icdCode]));
-
-  const items = suggestions.flatMap((suggestion): DxItem[] => {
-    const decision = decisionOf.get(suggestion.code);
-    const rejection = rejections.get(suggestion.code);
-    // A rejection with StopShowing at an earlier visit hides the suggestion until someone decides here.
-    if (!decision && rejection?.stopShowing) return [];
-    const hcc = suggestion.hcc[ORGANISATION_MODEL][0] ?? null;
-    const hccLabel = hcc === null ? null : hccModel.label(hcc);
-    const { group, decidedBy } = groupOf(suggestion, decision, rejection, actor.role);
-    const evidence = suggestion.evidence.map((item) => evidenceOut(item, documents));
-    const otherInCart = hcc !== null && cartHccs.has(hcc) && cartHccs.get(hcc) !== suggestion.code;
-    const nonBillableReason = !catalog.get(suggestion.code)?.billable
-      ? ('NonBillable' as const)
-      : codedCodes.has(suggestion.code) || (otherInCart && !(decision && isInCart(decision)))
-        ? ('AlreadySelected' as const)
-        : undefined;
-    return [
-      {
-        icdCode: suggestion.code,
-        description: suggestion.description,
-        hcc,
-        hccLabel,
-        category: suggestion.category,
-        ...(suggestion.suspectKind ? { suspectKind: suggestion.suspectKind } : {}),
-        explanationGroup: group,
-        explanation: explanationText(group, { suggestion, hccLabel, year: Number(visitDate.slice(0, 4)), decidedBy }),
-        listKind: listKindOf(evidence, Boolean(decision?.note)),
-        evidence,
-        ...(decision ? { decision: decisionOut(decision) } : {}),
-        saveState: saveStateOf(decision),
-        ...(nonBillableReason ? { nonBillableReason } : {}),
-      },
-    ];
+  const items = itemsOf(suggestions, {
+    decisions: new Map(decisions.map((row) => [row.icdCode, row])),
+    rejections,
+    documents,
+    codedCodes,
+    cartHccs: new Map(cartRows.map((row) => [hccOf(row.icdCode), row.icdCode])),
+    viewer: actor.role,
+    year: Number(visitDate.slice(0, 4)),
   });
 
   const isAnalysed = visit.suggestions !== null;
@@ -97,8 +59,8 @@ export async function getDxCaptureData(
     role: actor.role,
     isAnalysed,
     groups: isAnalysed ? groupItems(items, body.isGroupingOn) : [],
-    addressed: addressedOf(coded, suggested, { hccOf, descriptionOf }),
-    cart: cartRows.map((row) => cartItemOf(row, { hccOf, descriptionOf })),
+    addressed: addressedOf(coded, new Set(suggestions.map((suggestion) => suggestion.code)), facts),
+    cart: cartRows.map((row) => cartItemOf(row, facts)),
     risk: estimateRisk({
       person: { birthDate: patient.birthDate, gender: patient.gender, coverages },
       visitDate,
@@ -109,6 +71,70 @@ export async function getDxCaptureData(
     pushedAt: visit.pushedAt ? iso(visit.pushedAt) : null,
     postVisitUpdatedIcds: visit.postVisitUpdatedIcds ?? [],
   };
+}
+
+const hccModel = () => getHccModel(ORGANISATION_MODEL);
+const hccOf = (code: string): number | null =>
+  hccModel()
+    .conditionCategories(code)
+    .find((hcc) => hccModel().isPaymentHcc(hcc)) ?? null;
+const descriptionOf = (code: string): string => getIcdCatalog().get(code)?.longDescription ?? code;
+
+interface ItemContext {
+  decisions: ReadonlyMap<string, VisitDecisionRow>;
+  rejections: Awaited<ReturnType<typeof listEarlierRejections>>;
+  documents: ReadonlyMap<string, string>;
+  codedCodes: ReadonlySet<string>;
+  /** The cart's code of each HCC. */
+  cartHccs: ReadonlyMap<number | null, string>;
+  viewer: DxRole;
+  year: number;
+}
+
+/** The tab's items: each suggestion with its HCC, explanation, evidence links and decision. */
+function itemsOf(suggestions: readonly Suggestion[], context: ItemContext): DxItem[] {
+  return suggestions.flatMap((suggestion): DxItem[] => {
+    const decision = context.decisions.get(suggestion.code);
+    const rejection = context.rejections.get(suggestion.code);
+    // A rejection with StopShowing at an earlier visit hides the suggestion until someone decides here.
+    if (!decision && rejection?.stopShowing) return [];
+    const hcc = suggestion.hcc[ORGANISATION_MODEL][0] ?? null;
+    const hccLabel = hcc === null ? null : hccModel().label(hcc);
+    const { group, decidedBy } = groupOf(suggestion, decision, rejection, context.viewer);
+    const evidence = suggestion.evidence.map((item) => evidenceOut(item, context.documents));
+    const nonBillableReason = nonBillableReasonOf(suggestion.code, hcc, decision, context);
+    return [
+      {
+        icdCode: suggestion.code,
+        description: suggestion.description,
+        hcc,
+        hccLabel,
+        category: suggestion.category,
+        ...(suggestion.suspectKind ? { suspectKind: suggestion.suspectKind } : {}),
+        explanationGroup: group,
+        explanation: explanationText(group, { suggestion, hccLabel, year: context.year, decidedBy }),
+        listKind: listKindOf(evidence, Boolean(decision?.note)),
+        evidence,
+        ...(decision ? { decision: decisionOut(decision) } : {}),
+        saveState: saveStateOf(decision),
+        ...(nonBillableReason ? { nonBillableReason } : {}),
+      },
+    ];
+  });
+}
+
+/** NonBillable for a header code; AlreadySelected when coded this year or another code of its HCC is in the cart. */
+function nonBillableReasonOf(
+  code: string,
+  hcc: number | null,
+  decision: VisitDecisionRow | undefined,
+  context: ItemContext,
+): 'NonBillable' | 'AlreadySelected' | undefined {
+  if (!getIcdCatalog().get(code)?.billable) return 'NonBillable';
+  if (context.codedCodes.has(code)) return 'AlreadySelected';
+  const cartCode = hcc === null ? undefined : context.cartHccs.get(hcc);
+  const isOtherInCart = cartCode !== undefined && cartCode !== code && !(decision && isInCart(decision));
+  return isOtherInCart ? 'AlreadySelected' : undefined;
 }
 
 /**

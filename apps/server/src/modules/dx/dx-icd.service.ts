@@ -9,7 +9,8 @@ import { findVisitForWrite } from '../ehr-write/ehr-write.repository';
 import { openVisit, type Caller } from './dx-access';
 import { isInCart } from './dx-decision-out';
 import { ORGANISATION_MODEL, rafPersonOf } from './dx-risk';
-import { listCodedDiagnoses, listCoverages, listEncounterDiagnoses, listVisitDecisions } from './dx.repository';
+import { listCodedDiagnoses, listCoverages, listEncounterDiagnoses } from './dx-record.repository';
+import { listVisitDecisions } from './dx.repository';
 
 const SEARCH_LIMIT = 50;
 

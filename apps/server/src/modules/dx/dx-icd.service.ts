@@ -112,11 +112,9 @@ export async function getEpicIcdFromSid(
     const target = await findVisitForWrite(db, caller.auth.organisationId, visit.id);
     const client = await options.client();
     if (!client || target?.encounterSource !== 'EHR' || !target.encounterFhirId) return [];
-    const found = await client.searchAll(
-      'Condition',
-      { encounter: `Encounter/${target.encounterFhirId}` },
-      { maxPages: 5 },
-    );
+    // Patient and encounter both: EHRs such as Epic refuse a Condition search without the patient.
+    const query = { patient: `Patient/${target.patientFhirId}`, encounter: `Encounter/${target.encounterFhirId}` };
+    const found = await client.searchAll('Condition', query, { maxPages: 5 });
     return uniqueByCode(found.flatMap(icdCodingsOf));
   } catch (error) {
     caller.request.log.warn({ err: error }, 'reading the encounter diagnoses from the EHR failed');

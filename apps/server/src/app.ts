@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     async (api) => {
       systemRoutes(api);
       authRoutes(api);
-      flagsRoutes(api);
+      flagsRoutes(api, config);
       accountRoutes(api, config);
       ssoRoutes(api, config);
       usersRoutes(api);

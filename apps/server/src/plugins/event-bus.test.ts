@@ -47,7 +47,7 @@ describe.runIf(isRedisUp)(`the Redis event bus (REDIS_URL, ${TEST_REDIS_URL})`, 
     await receiver.subscribe('test.redis.reconnect', (message) => messages.push(message));
     const admin = new Redis(TEST_REDIS_URL);
     try {
-      await admin.client('KILL', 'TYPE', 'pubsub');
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
     } finally {
       admin.disconnect();
     }

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
+import type { Config } from '../../config/env';
 import { createEventBus } from '../../plugins/event-bus';
 import { createFlagStreams } from './flag-stream';
 import {
@@ -21,11 +22,11 @@ import {
 } from './flags.service';
 import { createStreamTickets, type StreamTickets } from './stream-tickets';
 
-export function flagsRoutes(app: FastifyInstance): void {
+export function flagsRoutes(app: FastifyInstance, config: Pick<Config, 'redisUrl'>): void {
   let tickets: Promise<StreamTickets> | undefined;
   const deps: FlagsDeps = {
     db: app.database.db,
-    bus: createEventBus(app.database),
+    bus: createEventBus(app.database, { redisUrl: config.redisUrl }),
     tickets: () =>
       (tickets ??= getOrCreateServerSecret(app.database.db, 'flag-stream-ticket-hs256').then((secret) =>
         createStreamTickets(secret),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access-tokens';
-import { isUuid, readPatientInScope, type PatientRow } from '../patients/care-scope';
+import { auditPatientRead, isUuid, loadCareScope, type CareScope } from '../patients/care-scope';
 import { findCaller, findVisitContext, type VisitContext } from './dx.repository';
 
 export interface Caller {
@@ -21,31 +21,42 @@ export interface Actor {
 
 export interface OpenedVisit {
   visit: VisitContext;
-  patient: PatientRow;
   actor: Actor;
 }
 
 /**
  * The visit of a summary with its current analysis and workflow state, when the caller may see its
- * patient (the read is audited as `what`); 404 otherwise, whether the visit is another organisation's
- * or its patient is out of the caller's scope.
+ * patient; 404 otherwise, whether the visit is another organisation's or its patient is out of the
+ * caller's scope. The read is audited as `what` (a `patient.read` entry, as `readPatientInScope`
+ * writes) before anything is answered.
  */
 export async function openVisit(db: Db, caller: Caller, sid: string, what: string): Promise<OpenedVisit> {
+  return openVisitWith(db, caller, { sid, what, read: (scope) => findVisitContext(db, scope, sid) });
+}
+
+/**
+ * {@link openVisit} with the query of the caller's choice for the visit (more columns on the same
+ * row): the care scope and the caller are read at once, then the visit in scope, then the audit.
+ */
+export async function openVisitWith<V extends VisitContext>(
+  db: Db,
+  caller: Caller,
+  options: { sid: string; what: string; read: (scope: CareScope) => Promise<V | undefined> },
+): Promise<{ visit: V; actor: Actor }> {
+  const { sid, what } = options;
   const { organisationId, userId } = caller.auth;
-  const [visit, user] = await Promise.all([
-    isUuid(sid) ? findVisitContext(db, organisationId, sid) : undefined,
-    findCaller(db, organisationId, userId),
-  ]);
+  const [scope, user] = await Promise.all([loadCareScope(db, caller.auth), findCaller(db, organisationId, userId)]);
   if (!user) throw new AppError('UNAUTHENTICATED');
+  const visit = isUuid(sid) ? await options.read(scope) : undefined;
   if (!visit) throw new AppError('NOT_FOUND', 'Summary not found.');
-  const patient = await readPatientInScope(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
+  await auditPatientRead(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
   const actor: Actor = {
     userId,
     name: user.name,
     role: user.view === 'Coder' ? 'coder' : 'provider',
     isViewOnly: caller.auth.permissions.has('view_only') || user.permissions.includes('view_only'),
   };
-  return { visit, patient, actor };
+  return { visit, actor };
 }
 
 /** Spec §6 view_only: the user sees the tab but decides nothing. */

@@ -2,15 +2,14 @@ import { getHccModel, getIcdCatalog, type Suggestion } from '@cairn/clinical';
 import type { CartItem, DxCaptureData, DxItem, DxRole, ExplanationGroup } from '@cairn/contracts';
 import { EXPLANATION_GROUPS } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { openVisit, type Caller } from './dx-access';
+import { openVisitWith, type Caller } from './dx-access';
 import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
-import { findDocumentIds, listCodedDiagnoses, listCoverages } from './dx-record.repository';
-import { listEarlierRejections, listVisitDecisions, type VisitDecisionRow } from './dx.repository';
+import { captureFactColumns, toCaptureFacts, type CaptureFacts } from './dx-capture.repository';
+import { selectVisitInScope, type CodedDiagnosis, type EarlierRejection, type VisitDecisionRow } from './dx.repository';
 
 const iso = (date: Date) => date.toISOString();
-const yearBefore = (date: string) => `${String(Number(date.slice(0, 4)) - 1)}${date.slice(4)}`;
 
 /**
  * The Diagnosis Summary tab of a visit (spec §7 getDxCaptureData): the current analysis's suggestions
@@ -23,22 +22,14 @@ export async function getDxCaptureData(
   caller: Caller,
   body: { sid: string; isGroupingOn: boolean },
 ): Promise<DxCaptureData> {
-  const { visit, patient, actor } = await openVisit(db, caller, body.sid, 'dx-summary');
-  const organisationId = caller.auth.organisationId;
+  const { visit, actor } = await openVisitWith(db, caller, {
+    sid: body.sid,
+    what: 'dx-summary',
+    read: async (scope) => (await selectVisitInScope(db, scope, body.sid, captureFactColumns()))[0],
+  });
+  const { decisions, rejections, coded, documents, coverages } = toCaptureFacts(visit);
   const visitDate = visit.serviceDate;
   const suggestions = (visit.suggestions ?? []) as Suggestion[];
-  const documentIds = suggestions.flatMap((suggestion) =>
-    suggestion.evidence.filter((item) => item.resourceType === 'DocumentReference').map((item) => item.resourceId),
-  );
-  const scope = { organisationId, patientId: visit.patientId };
-  const [decisions, rejections, coded, documents, coverages] = await Promise.all([
-    listVisitDecisions(db, organisationId, visit.id),
-    listEarlierRejections(db, { ...scope, appointmentId: visit.id, since: yearBefore(visitDate) }),
-    listCodedDiagnoses(db, { ...scope, from: `${visitDate.slice(0, 4)}-01-01`, to: visitDate }),
-    findDocumentIds(db, { ...scope, ids: documentIds }),
-    listCoverages(db, organisationId, visit.patientId),
-  ]);
-
   const facts: CodeFacts = { hccOf, descriptionOf };
   const cartRows = decisions.filter(isInCart);
   const codedCodes = new Set(coded.map((row) => row.icdCode));
@@ -62,7 +53,7 @@ export async function getDxCaptureData(
     addressed: addressedOf(coded, new Set(suggestions.map((suggestion) => suggestion.code)), facts),
     cart: cartRows.map((row) => cartItemOf(row, facts)),
     risk: estimateRisk({
-      person: { birthDate: patient.birthDate, gender: patient.gender, coverages },
+      person: { birthDate: visit.birthDate, gender: visit.gender, coverages },
       visitDate,
       codedCodes: [...codedCodes],
       cartCodes: cartRows.map((row) => row.icdCode),
@@ -82,7 +73,7 @@ const descriptionOf = (code: string): string => getIcdCatalog().get(code)?.longD
 
 interface ItemContext {
   decisions: ReadonlyMap<string, VisitDecisionRow>;
-  rejections: Awaited<ReturnType<typeof listEarlierRejections>>;
+  rejections: CaptureFacts['rejections'];
   documents: ReadonlyMap<string, string>;
   codedCodes: ReadonlySet<string>;
   /** The cart's code of each HCC. */
@@ -144,7 +135,7 @@ function nonBillableReasonOf(
 function groupOf(
   suggestion: Suggestion,
   decision: VisitDecisionRow | undefined,
-  rejection: { deciderRole: string; decidedByName: string; decidedAt: Date } | undefined,
+  rejection: EarlierRejection | undefined,
   viewer: DxRole,
 ): { group: ExplanationGroup; decidedBy?: { name: string; role: DxRole; at: Date } } {
   if (decision && isInCart(decision)) {
@@ -191,11 +182,11 @@ interface CodeFacts {
 
 /** This year's coded diagnoses that are not suggested, each with its latest date and where. */
 function addressedOf(
-  coded: Awaited<ReturnType<typeof listCodedDiagnoses>>,
+  coded: readonly CodedDiagnosis[],
   suggested: ReadonlySet<string>,
   facts: CodeFacts,
 ): DxCaptureData['addressed'] {
-  const latest = new Map<string, (typeof coded)[number]>();
+  const latest = new Map<string, CodedDiagnosis>();
   for (const row of coded) {
     const known = latest.get(row.icdCode);
     if (!known || row.lastCodedOn > known.lastCodedOn) latest.set(row.icdCode, row);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxDecisionHistory, dxDecisions, dxVisitStates } from '../../db/clinical-schema';
 import type { VisitEventInput } from '../realtime/realtime-publisher';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
+import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
 import {
   callAs,
@@ -296,6 +296,20 @@ describe('who may decide', () => {
     });
     expect(note.statusCode).toBe(403);
     expect(await storedDecision('E1122')).toBeUndefined();
+  });
+
+  it('answers 404 to a provider for a visit outside their patients, as for a visit that does not exist', async () => {
+    const otherTeam = await createCareTeam(db(), {
+      organisationId,
+      providerLastName: 'Okafor',
+      clinicName: 'Hillside',
+    });
+    const outsider = await signedInUser(test, { organisationId, view: 'Provider' });
+    await linkUserToProvider(db(), outsider.id, otherTeam.provider.id);
+    expect((await callAs(test, outsider)('/getDxCaptureData', { sid })).statusCode).toBe(404);
+    expect((await act(outsider, [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }])).statusCode).toBe(404);
+    const missing = await callAs(test, outsider)('/getDxCaptureData', { sid: '00000000-0000-4000-8000-000000000000' });
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Summary not found.' } });
   });
 
   it("answers 404 for another organisation's visit, and 401 without a token", async () => {

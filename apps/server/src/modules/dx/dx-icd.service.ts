@@ -32,11 +32,11 @@ export async function getIcdData(
     riskModelConfiguration?: { model: HccModelName };
   },
 ): Promise<IcdSearchResult[]> {
-  const { visit, patient } = await openVisit(db, caller, body.sid, 'icd-search');
+  const { visit } = await openVisit(db, caller, body.sid, 'icd-search');
   const organisationId = caller.auth.organisationId;
   const model = body.riskModelConfiguration?.model ?? ORGANISATION_MODEL;
-  const birthDate = body.date_of_birth ?? patient.birthDate;
-  const gender = body.gender ?? patient.gender;
+  const birthDate = body.date_of_birth ?? visit.birthDate;
+  const gender = body.gender ?? visit.gender;
   const sex: Sex | undefined = gender === 'female' ? 'F' : gender === 'male' ? 'M' : undefined;
   const [decisions, coded, coverages] = await Promise.all([
     listVisitDecisions(db, organisationId, visit.id),

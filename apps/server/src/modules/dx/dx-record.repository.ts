@@ -1,6 +1,6 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, claimDiagnoses, conditions, coverages, documents } from '../../db/clinical-schema';
+import { appointments, claimDiagnoses, conditions, coverages } from '../../db/clinical-schema';
 
 /** Reads of the patient's record the diagnosis workflow needs, scoped by organisation and patient. */
 
@@ -47,33 +47,6 @@ export async function listCodedDiagnoses(
     ...conditionRows.map((row) => ({ ...row, source: row.source === 'HIE' ? ('HIE' as const) : ('EHR' as const) })),
     ...claimRows.map((row) => ({ ...row, source: 'Claim' as const })),
   ];
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Cairn's id of each of the patient's documents named by row id or by source id. */
-export async function findDocumentIds(
-  db: Db,
-  options: { organisationId: string; patientId: string; ids: readonly string[] },
-): Promise<Map<string, string>> {
-  if (options.ids.length === 0) return new Map();
-  const uuids = options.ids.filter((value) => UUID.test(value));
-  const rows = await db
-    .select({ id: documents.id, sourceId: documents.sourceId })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.patientId, options.patientId),
-        eq(documents.organisationId, options.organisationId),
-        or(inArray(documents.sourceId, [...options.ids]), uuids.length > 0 ? inArray(documents.id, uuids) : undefined),
-      ),
-    );
-  const found = new Map<string, string>();
-  for (const row of rows) {
-    found.set(row.sourceId, row.id);
-    found.set(row.id, row.id);
-  }
-  return found;
 }
 
 export function listCoverages(db: Db, organisationId: string, patientId: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -11,6 +11,7 @@ import {
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
 import { currentAnalysisJoin } from '../analysis/analysis.repository';
+import { patientInScope, type CareScope } from '../patients/care-scope';
 
 /** SQL of the visits' decisions and workflow state: every query is scoped by organisation. */
 
@@ -26,29 +27,50 @@ export async function findCaller(db: Db, organisationId: string, userId: string)
   return row;
 }
 
+/** The visit, its patient's age and sex facts, current analysis and workflow state. */
+export const visitColumns = {
+  id: appointments.id,
+  patientId: appointments.patientId,
+  serviceDate: appointments.serviceDate,
+  birthDate: patients.birthDate,
+  gender: patients.gender,
+  suggestions: patientAnalyses.suggestions,
+  scrubSentAt: dxVisitStates.scrubSentAt,
+  scrubSentBy: sql<
+    string | null
+  >`(select ${userName(users)} from ${users} where ${users.id} = ${dxVisitStates.scrubSentBy})`,
+  pushedAt: dxVisitStates.pushedAt,
+  postVisitUpdatedIcds: dxVisitStates.postVisitUpdatedIcds,
+};
+
 /**
- * The visit with its patient's current analysis (none while it is pending: data versions differ) and
- * its workflow state, in one query.
+ * The visit when its patient is in the caller's scope (`patientInScope`, as `readPatientInScope`
+ * checks it), with the current analysis (none while it is pending: data versions differ) and its
+ * workflow state, in one query; `extra` columns ride along (the tab's facts).
  */
-export async function findVisitContext(db: Db, organisationId: string, appointmentId: string) {
-  const [row] = await db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      serviceDate: appointments.serviceDate,
-      suggestions: patientAnalyses.suggestions,
-      scrubSentAt: dxVisitStates.scrubSentAt,
-      scrubSentBy: sql<
-        string | null
-      >`(select ${userName(users)} from ${users} where ${users.id} = ${dxVisitStates.scrubSentBy})`,
-      pushedAt: dxVisitStates.pushedAt,
-      postVisitUpdatedIcds: dxVisitStates.postVisitUpdatedIcds,
-    })
+export function selectVisitInScope<T extends Record<string, SQL | SQL.Aliased>>(
+  db: Db,
+  scope: CareScope,
+  appointmentId: string,
+  extra: T,
+) {
+  return db
+    .select({ ...visitColumns, ...extra })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(patientAnalyses, currentAnalysisJoin)
     .leftJoin(dxVisitStates, eq(dxVisitStates.appointmentId, appointments.id))
-    .where(and(eq(appointments.organisationId, organisationId), eq(appointments.id, appointmentId)));
+    .where(
+      and(
+        eq(appointments.organisationId, scope.organisationId),
+        eq(appointments.id, appointmentId),
+        patientInScope(scope),
+      ),
+    );
+}
+
+export async function findVisitContext(db: Db, scope: CareScope, appointmentId: string) {
+  const [row] = await selectVisitInScope(db, scope, appointmentId, {});
   return row;
 }
 export type VisitContext = NonNullable<Awaited<ReturnType<typeof findVisitContext>>>;
@@ -106,34 +128,19 @@ export function findDecisions(db: Db, organisationId: string, appointmentId: str
     );
 }
 
-/** The latest rejection of each code at the patient's other visits decided since `since`. */
-export async function listEarlierRejections(
-  db: Db,
-  options: { organisationId: string; patientId: string; appointmentId: string; since: string },
-) {
-  const rows = await db
-    .select({
-      icdCode: dxDecisions.icdCode,
-      stopShowing: dxDecisions.stopShowing,
-      deciderRole: dxDecisions.deciderRole,
-      decidedByName: userName(users),
-      decidedAt: dxDecisions.decidedAt,
-    })
-    .from(dxDecisions)
-    .innerJoin(users, eq(users.id, dxDecisions.decidedBy))
-    .where(
-      and(
-        eq(dxDecisions.organisationId, options.organisationId),
-        eq(dxDecisions.patientId, options.patientId),
-        eq(dxDecisions.status, 'rejected'),
-        ne(dxDecisions.appointmentId, options.appointmentId),
-        sql`${dxDecisions.decidedAt} >= ${options.since}::date`,
-      ),
-    )
-    .orderBy(desc(dxDecisions.decidedAt));
-  const latest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) if (!latest.has(row.icdCode)) latest.set(row.icdCode, row);
-  return latest;
+export interface EarlierRejection {
+  icdCode: string;
+  stopShowing: boolean;
+  deciderRole: string;
+  decidedByName: string;
+  decidedAt: Date;
+}
+
+/** A code coded for the patient: its latest date from one source. */
+export interface CodedDiagnosis {
+  icdCode: string;
+  lastCodedOn: string;
+  source: 'EHR' | 'HIE' | 'Claim';
 }
 
 /** The workflow state of the visit, locked for the rest of the transaction. */

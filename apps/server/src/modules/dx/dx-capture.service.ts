@@ -25,7 +25,13 @@ export async function getDxCaptureData(
   const { visit, actor } = await openVisitWith(db, caller, {
     sid: body.sid,
     what: 'dx-summary',
-    read: async (scope) => (await selectVisitInScope(db, scope, body.sid, captureFactColumns()))[0],
+    read: async (scope) => {
+      // A named statement: PostgreSQL plans it once per connection (planning cost three times its run).
+      // Its text depends on the scope's shape only: the whole organisation, or N linked providers.
+      const name = `dx_capture_${scope.providerIds ? String(scope.providerIds.length) : 'all'}`;
+      const [row] = await selectVisitInScope(db, scope, body.sid, captureFactColumns()).prepare(name).execute();
+      return row;
+    },
   });
   const { decisions, rejections, coded, documents, coverages } = toCaptureFacts(visit);
   const visitDate = visit.serviceDate;

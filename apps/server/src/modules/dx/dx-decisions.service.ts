@@ -98,6 +98,9 @@ export async function updateSummaryInsightStatus(
 ): Promise<DxDecision> {
   const opened = await openVisit(db, caller, body.sid, 'dx-decisions');
   assertMayDecide(opened.actor);
+  if (!getIcdCatalog().get(normalizeIcdCode(body.icdCode))) {
+    throw AppError.validation([{ field: 'icdCode', message: 'Not an ICD-10-CM FY2026 code' }]);
+  }
   const change: Change = {
     icdCode: normalizeIcdCode(body.icdCode),
     action: 'status',
@@ -125,6 +128,7 @@ export async function updateSummaryInsightsNotes(
   const change: Change = {
     icdCode: normalizeIcdCode(body.icdCode),
     action: 'note',
+    // Set from the stored decision in the transaction: a note names the note it saw, not a version.
     expectedVersion: -1,
     status: 'pending',
     note: body.newNote || null,

@@ -1,6 +1,6 @@
-// API latency under load (issue 5): `getAppointmentDetails` (budget p95 <= 50 ms) and a day's
-// `getPermittedZones` (budget p95 <= 100 ms) with 50 concurrent clients (autocannon) against PostgreSQL
-// holding the `scale` organisation of `npm run seed` (100,000 patients). The server is the built bundle
+// API latency under load (issues 5 and 7): `getAppointmentDetails` and `getDxCaptureData` (budget p95
+// <= 50 ms each) and a day's `getPermittedZones` (budget p95 <= 100 ms) with 50 concurrent clients
+// (autocannon) against PostgreSQL holding the `scale` organisation of `npm run seed` (100,000 patients). The server is the built bundle
 // (`npm run build`) in a process of its own; autocannon runs in this one.
 //
 //   DATABASE_URL=postgres://root@127.0.0.1:5432/cairn_scale npm run seed -- --patients 100000 --analyse
@@ -163,6 +163,10 @@ try {
     next = (next + 1) % fixture.sids.length;
     return JSON.stringify({ summaryId: fixture.sids[next], useCache: false, skipValidation: false });
   };
+  const anyVisitsDiagnoses = () => {
+    next = (next + 1) % fixture.sids.length;
+    return JSON.stringify({ sid: fixture.sids[next], isGroupingOn: true });
+  };
   const day = JSON.stringify({ isoDate: fixture.today, filters: {}, patientLookup: '', qaBranch: false });
   const providerDay = JSON.stringify({
     isoDate: fixture.today,
@@ -178,6 +182,11 @@ try {
       'getAppointmentDetails (coder, any visit today)',
       50,
       await measure('/getAppointmentDetails', coderToken, anyVisit),
+    ),
+    report(
+      'getDxCaptureData (coder, any visit today; issue 7)',
+      50,
+      await measure('/getDxCaptureData', coderToken, anyVisitsDiagnoses),
     ),
     report(
       "getPermittedZones (provider's day, default filter)",

@@ -167,6 +167,8 @@ export const cartItem = z.object({
   hcc: z.number().int().nullable(),
   isAdded: z.boolean(),
   decidedBy: z.object({ name: z.string(), role: dxRole }),
+  /** The decision's version: a change to this cart item names it (expectedVersion). */
+  version: z.number().int().positive(),
   /** The EHR write of this code: none yet, written, or failed with its reason. */
   push: z
     .object({

@@ -226,6 +226,7 @@ function cartItemOf(row: VisitDecisionRow, facts: CodeFacts): CartItem {
     hcc: facts.hccOf(row.icdCode),
     isAdded: row.isAdded,
     decidedBy: { name: row.decidedByName, role: roleOf(row.deciderRole) },
+    version: row.version,
     ...(push ? { push } : {}),
   };
 }

@@ -24,6 +24,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     hcc: 37,
     isAdded: false,
     decidedBy: { name: 'Ana Rivera', role: 'provider' },
+    version: 1,
     ...overrides,
   };
 }

@@ -11,9 +11,8 @@ export function findDecisionVersion(data: DxCaptureData, icdCode: string): numbe
     const item = group.items.find((candidate) => normalizeIcdCode(candidate.icdCode) === code);
     if (item?.decision) return item.decision.version;
   }
-  // Until the contract's cart item names its decision's version, an added code's version is unknown here.
-  const cart: (CartItem & { version?: number })[] = data.cart;
-  return cart.find((candidate) => normalizeIcdCode(candidate.icdCode) === code)?.version;
+  // An added code is in the cart only, with its decision's version.
+  return data.cart.find((candidate) => normalizeIcdCode(candidate.icdCode) === code)?.version;
 }
 
 export interface CartChange {

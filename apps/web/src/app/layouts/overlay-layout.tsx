@@ -65,7 +65,7 @@ export function OverlayLayout() {
           )}
           {viewOnlyClass && <Tag style={{ marginInlineEnd: 0 }}>View only</Tag>}
         </Layout.Header>
-        <Layout.Content style={{ paddingBlock: 8, paddingInline: 0, minWidth: 0 }}>
+        <Layout.Content style={{ paddingBlock: 8, paddingInline: 8, minWidth: 0 }}>
           <EhrSyncWarning />
           <Outlet />
         </Layout.Content>

@@ -33,18 +33,18 @@ export function viewerKindOf(document: Pick<DocumentDetail, 'hasPdf' | 'html'>):
 
 function DocumentContent({ document, searchWords }: { document: DocumentDetail; searchWords: readonly string[] }) {
   const kind = viewerKindOf(document);
-  if (kind === 'pdf') return <PdfOriginal documentId={document.id} />;
-  if (kind === 'html') return <HtmlView html={document.html ?? ''} />;
+  if (kind === 'pdf') return <PdfOriginal documentId={document.id} words={searchWords} />;
+  if (kind === 'html') return <HtmlView html={document.html ?? ''} words={searchWords} />;
   return <TextView text={document.text} words={searchWords} />;
 }
 
-function PdfOriginal({ documentId }: { documentId: string }) {
+function PdfOriginal({ documentId, words }: { documentId: string; words: readonly string[] }) {
   const fileUrl = useFileUrl(documentId);
   if (fileUrl.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (fileUrl.isError) return <Alert type="error" showIcon title="The PDF could not be loaded." />;
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-      <PdfView url={fileUrl.data} />
+      <PdfView url={fileUrl.data} words={words} />
     </Suspense>
   );
 }

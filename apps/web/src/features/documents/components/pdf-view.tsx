@@ -1,12 +1,13 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import { MAX_PDF_WIDTH_RATIO } from '../../../config/constants';
 import { useElementWidth } from '../hooks/use-element-width';
+import { markWordsInPdfText } from '../utils/mark-html';
 import { useWindowWidth } from '../hooks/use-window-width';
 
 // The worker is bundled by Vite and served from our own origin: the CSP allows no CDN (react-pdf asks
@@ -19,13 +20,17 @@ const PDF_OPTIONS = { isEvalSupported: false };
 const loading = <Skeleton active paragraph={{ rows: 8 }} />;
 const failed = <Alert type="error" showIcon title="The PDF could not be shown." />;
 
-/** A PDF original, one page at a time, as wide as its panel but at most half the window (spec §9). */
-export function PdfView({ url }: { url: string }) {
+/**
+ * A PDF original, one page at a time, as wide as its panel but at most half the window (spec §9), the
+ * search words marked in its text layer.
+ */
+export function PdfView({ url, words = [] }: { url: string; words?: readonly string[] }) {
   const [pageCount, setPageCount] = useState(0);
   const [pageNumber, setPageNumber] = useState(1);
   const [panelRef, panelWidth] = useElementWidth();
   const halfWindow = useWindowWidth() * MAX_PDF_WIDTH_RATIO;
   const width = Math.floor(Math.min(halfWindow, panelWidth ?? halfWindow));
+  const markText = useCallback(({ str }: { str: string }) => markWordsInPdfText(str, words), [words]);
   return (
     <Flex ref={panelRef} vertical gap="small" align="flex-start" style={{ width: '100%' }}>
       <Document
@@ -38,7 +43,12 @@ export function PdfView({ url }: { url: string }) {
           setPageNumber(1);
         }}
       >
-        <Page pageNumber={pageNumber} width={width} loading={loading} />
+        <Page
+          pageNumber={pageNumber}
+          width={width}
+          loading={loading}
+          {...(words.length > 0 ? { customTextRenderer: markText } : {})}
+        />
       </Document>
       {pageCount > 1 && (
         <Flex gap="small" align="center" role="navigation" aria-label="PDF pages">

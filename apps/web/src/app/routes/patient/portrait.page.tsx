@@ -10,6 +10,8 @@ import { PatientBanner } from '../../../features/portrait/components/patient-ban
 import { PortraitTabBar } from '../../../features/portrait/components/portrait-tab-bar';
 import { useAllowedTabs } from '../../../features/portrait/hooks/use-allowed-tabs';
 import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
+import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit-events';
+import { summaryNotificationsKey } from '../../../features/summary-notes/api/get-summary-notifications';
 import { SummaryNotesButton } from '../../../features/summary-notes/components/summary-notes-button';
 import { SummaryNotifications } from '../../../features/summary-notes/components/summary-notifications';
 
@@ -47,6 +49,11 @@ export default function PortraitPage() {
   const { pathname } = useLocation();
   const tabs = useAllowedTabs();
   const { patient, visit, error, isPending } = usePortraitData(cairnPatientId, cairnAppointmentId);
+  // The banner (risk score) and the notifications follow the visit's changes without a reload.
+  useInvalidateOnVisitEvents(
+    cairnAppointmentId,
+    cairnAppointmentId ? [['appointmentDetails', cairnAppointmentId], summaryNotificationsKey(cairnAppointmentId)] : [],
+  );
   const lastSegment = pathname.replace(/\/$/, '').split('/').at(-1);
   const activeTab = findTabByPath(lastSegment);
   const isUnknownTab = !activeTab && lastSegment !== cairnPatientId && lastSegment !== cairnAppointmentId;

@@ -1,4 +1,4 @@
-import type { CartItem, DxCaptureData, InsightAction } from '@cairn/contracts';
+import type { DxCaptureData, InsightAction } from '@cairn/contracts';
 import { normalizeIcdCode } from './format';
 
 /**

@@ -100,21 +100,22 @@ export async function ensureConditionWrites(
     );
 }
 
-export async function recordConditionWrite(
+/** The outcome of one write to the EHR, on its row (an encounter diagnosis or a problem-list item). */
+export async function recordWriteOutcome(
   db: Db,
-  organisationId: string,
-  id: string,
+  table: typeof ehrConditionWrites | typeof ehrProblemListWrites,
+  row: { organisationId: string; id: string },
   outcome: { status: 'written' | 'failed'; ehrResourceId?: string; failureReason?: string },
 ): Promise<void> {
   await db
-    .update(ehrConditionWrites)
+    .update(table)
     .set({
       status: outcome.status,
       ...(outcome.ehrResourceId ? { ehrResourceId: outcome.ehrResourceId } : {}),
       failureReason: outcome.failureReason ?? null,
       updatedAt: new Date(),
     })
-    .where(and(eq(ehrConditionWrites.organisationId, organisationId), eq(ehrConditionWrites.id, id)));
+    .where(and(eq(table.organisationId, row.organisationId), eq(table.id, row.id)));
 }
 
 export type ProblemListWriteRow = typeof ehrProblemListWrites.$inferSelect;
@@ -150,21 +151,4 @@ export async function ensureProblemListWrites(
         inArray(ehrProblemListWrites.icdCode, [...options.icdCodes]),
       ),
     );
-}
-
-export async function recordProblemListWrite(
-  db: Db,
-  organisationId: string,
-  id: string,
-  outcome: { status: 'written' | 'failed'; ehrResourceId?: string; failureReason?: string },
-): Promise<void> {
-  await db
-    .update(ehrProblemListWrites)
-    .set({
-      status: outcome.status,
-      ...(outcome.ehrResourceId ? { ehrResourceId: outcome.ehrResourceId } : {}),
-      failureReason: outcome.failureReason ?? null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(ehrProblemListWrites.organisationId, organisationId), eq(ehrProblemListWrites.id, id)));
 }

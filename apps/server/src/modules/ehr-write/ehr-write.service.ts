@@ -1,6 +1,7 @@
 import { getIcdCatalog, normalizeIcdCode } from '@cairn/clinical';
 import type { ConditionWriteResult, EncounterStatus } from '@cairn/contracts';
 import type { Db } from '../../db/client';
+import { ehrConditionWrites, ehrProblemListWrites } from '../../db/clinical-schema';
 import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
@@ -16,8 +17,7 @@ import {
   ensureProblemListWrites,
   findVisitForWrite,
   hasLiveEhrSession,
-  recordConditionWrite,
-  recordProblemListWrite,
+  recordWriteOutcome,
   type ConditionWriteRow,
   type VisitForWrite,
 } from './ehr-write.repository';
@@ -78,11 +78,16 @@ export async function writeDiagnosesToEncounter(
         typeof target === 'string'
           ? { icdCode: row.icdCode, status: 'failed', reason: target }
           : await writeCondition(row, target);
-      await recordConditionWrite(db, organisationId, row.id, {
-        status: outcome.status,
-        ehrResourceId: outcome.ehrResourceId,
-        failureReason: outcome.reason,
-      });
+      await recordWriteOutcome(
+        db,
+        ehrConditionWrites,
+        { organisationId, id: row.id },
+        {
+          status: outcome.status,
+          ehrResourceId: outcome.ehrResourceId,
+          failureReason: outcome.reason,
+        },
+      );
       return outcome;
     }),
   );
@@ -136,11 +141,16 @@ export async function writeDiagnosesToProblemList(
                 recorder: options.recorder,
               }),
             );
-      await recordProblemListWrite(db, organisationId, row.id, {
-        status: outcome.status,
-        ehrResourceId: outcome.ehrResourceId,
-        failureReason: outcome.reason,
-      });
+      await recordWriteOutcome(
+        db,
+        ehrProblemListWrites,
+        { organisationId, id: row.id },
+        {
+          status: outcome.status,
+          ehrResourceId: outcome.ehrResourceId,
+          failureReason: outcome.reason,
+        },
+      );
       return outcome;
     }),
   );

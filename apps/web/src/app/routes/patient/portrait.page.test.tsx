@@ -104,7 +104,7 @@ function renderPortrait(path: string, flags: FlagValues = {}) {
   return router;
 }
 
-const ONLY_EMPTY_TABS: FlagValues = { configuration_FrontendTabs: ['DxSummary', 'Ambient'] };
+const DX_AND_AMBIENT_TABS: FlagValues = { configuration_FrontendTabs: ['DxSummary', 'Ambient'] };
 
 beforeEach(() => {
   call.mockReset();
@@ -116,7 +116,7 @@ describe('the portrait', () => {
       '/getAppointmentDetails': () => ({ result: details }),
       '/getAdjacentAppointments': () => ({ result: { previous: null, next: null } }),
     });
-    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const region = await screen.findByRole('region', { name: 'Patient banner' });
     const inBanner = within(region);
     expect(inBanner.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the portrait', () => {
 
   it('shows Pending while the risk score is not computed, from the demographics without a visit', async () => {
     answer({ '/getPatientDemographics': () => ({ result: { ...banner, riskScore: { status: 'pending' } } }) });
-    renderPortrait(`/patient/${PATIENT_ID}/dx-summary`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const region = await screen.findByRole('region', { name: 'Patient banner' });
     expect(within(region).getByText('Pending')).toBeInTheDocument();
   });
@@ -161,14 +161,14 @@ describe('the portrait', () => {
 
   it('shows the unknown-tab message for a tab that does not exist or is not allowed', async () => {
     answer({ '/getPatientDemographics': () => ({ result: banner }) });
-    renderPortrait(`/patient/${PATIENT_ID}/quality`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/quality`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Tab not found')).toBeInTheDocument();
     expect(screen.getByText('This Tab does not exist. Please try again later.')).toBeInTheDocument();
   });
 
   it("shows 'Failed to fetch appointment details' on the error screen when the answer is empty", async () => {
     answer({ '/getAppointmentDetails': () => ({}) });
-    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch appointment details');
   });
 
@@ -183,7 +183,7 @@ describe('the portrait', () => {
         });
       },
     });
-    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Patient not found')).toBeInTheDocument();
     expect(screen.getByText('This visit was cancelled.')).toBeInTheDocument();
   });
@@ -194,7 +194,7 @@ describe('the portrait', () => {
         throw new ApiError({ code: 'NOT_FOUND', status: 404, message: 'Patient not found.' });
       },
     });
-    renderPortrait(`/patient/${PATIENT_ID}/no-such-tab`, ONLY_EMPTY_TABS);
+    renderPortrait(`/patient/${PATIENT_ID}/no-such-tab`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Tab not found')).toBeInTheDocument();
   });
 
@@ -213,7 +213,7 @@ describe('the portrait', () => {
         },
       }),
     });
-    const router = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, ONLY_EMPTY_TABS);
+    const router = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const next = await screen.findByRole('button', { name: /Next patient/ });
     await vi.waitFor(() => expect(next).toBeEnabled());
     expect(screen.getByRole('button', { name: /Previous patient/ })).toBeDisabled();

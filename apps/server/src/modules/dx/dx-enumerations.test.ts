@@ -1,4 +1,5 @@
-import { EXPLANATION_GROUPS as WIRE_GROUPS, SUSPECT_KINDS, type DxItem } from '@cairn/contracts';
+import type { SUSPECT_KINDS} from '@cairn/contracts';
+import { EXPLANATION_GROUPS as WIRE_GROUPS, type DxItem } from '@cairn/contracts';
 import { EXPLANATION_GROUPS, type SuggestionCategory, type SuspectKind } from '@cairn/clinical';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 

@@ -3,8 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access-tokens';
-import { auditPatientRead, isUuid, loadCareScope, type CareScope } from '../patients/care-scope';
-import { findCaller, findVisitContext, type VisitContext } from './dx.repository';
+import { auditPatientRead, isUuid } from '../patients/care-scope';
+import {
+  prepareVisit,
+  type CallerColumns,
+  type FoundVisit,
+  type VisitContext,
+  type VisitForCallerValues,
+} from './dx.repository';
 
 export interface Caller {
   auth: AuthContext;
@@ -24,6 +30,17 @@ export interface OpenedVisit {
   actor: Actor;
 }
 
+/** The statement of each kind of visit read, prepared once per database handle. */
+const statements = new WeakMap<Db, Map<string, unknown>>();
+
+/** `build` once per database handle and name (a prepared statement holds its handle). */
+export function preparedOnce<P>(db: Db, name: string, build: () => P): P {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map<string, unknown>()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as P;
+}
+
 /**
  * The visit of a summary with its current analysis and workflow state, when the caller may see its
  * patient; 404 otherwise, whether the visit is another organisation's or its patient is out of the
@@ -31,33 +48,44 @@ export interface OpenedVisit {
  * writes) before anything is answered.
  */
 export async function openVisit(db: Db, caller: Caller, sid: string, what: string): Promise<OpenedVisit> {
-  return openVisitWith(db, caller, { sid, what, read: (scope) => findVisitContext(db, scope, sid) });
+  const statement = preparedOnce(db, 'dx_visit', () => prepareVisit(db));
+  return openVisitWith(caller, { sid, what, read: (values) => statement.execute(values), db });
 }
 
 /**
- * {@link openVisit} with the query of the caller's choice for the visit (more columns on the same
- * row): the care scope and the caller are read at once, then the visit in scope, then the audit.
+ * {@link openVisit} with the statement of the caller's choice (`prepareVisitForCaller` with more
+ * columns on the same row): the caller, their scope and the visit in one round trip, then the audit.
  */
-export async function openVisitWith<V extends VisitContext>(
-  db: Db,
+export async function openVisitWith<R extends VisitRow>(
   caller: Caller,
-  options: { sid: string; what: string; read: (scope: CareScope) => Promise<V | undefined> },
-): Promise<{ visit: V; actor: Actor }> {
-  const { sid, what } = options;
-  const { organisationId, userId } = caller.auth;
-  const [scope, user] = await Promise.all([loadCareScope(db, caller.auth), findCaller(db, organisationId, userId)]);
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  const visit = isUuid(sid) ? await options.read(scope) : undefined;
-  if (!visit) throw new AppError('NOT_FOUND', 'Summary not found.');
-  await auditPatientRead(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
+  options: { db: Db; sid: string; what: string; read: (values: VisitForCallerValues) => Promise<R[]> },
+): Promise<{ visit: FoundVisit<R>; actor: Actor }> {
+  const { db, sid, what } = options;
+  const { organisationId, userId, isAdmin } = caller.auth;
+  // Ids in URLs are uuids: anything else is not found, without asking the database.
+  if (!isUuid(sid)) throw new AppError('NOT_FOUND', 'Summary not found.');
+  const [row] = await options.read({ sid, userId, organisationId, isAdmin });
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  if (row.id === null || row.patientId === null) throw new AppError('NOT_FOUND', 'Summary not found.');
+  const { callerName, callerView, callerPermissions, ...visit } = row;
+  await auditPatientRead(db, { ...caller, patientId: row.patientId, what, details: { sid } });
   const actor: Actor = {
     userId,
-    name: user.name,
-    role: user.view === 'Coder' ? 'coder' : 'provider',
-    isViewOnly: caller.auth.permissions.has('view_only') || user.permissions.includes('view_only'),
+    name: callerName,
+    role: callerView === 'Coder' ? 'coder' : 'provider',
+    isViewOnly: caller.auth.permissions.has('view_only') || callerPermissions.includes('view_only'),
   };
-  return { visit, actor };
+  // The join found the visit: its own and its patient's columns are present.
+  return { visit: visit as FoundVisit<R>, actor };
 }
+
+type VisitRow = { [K in CallerColumns]: K extends 'callerPermissions' ? string[] : string } & {
+  id: string | null;
+  patientId: string | null;
+  serviceDate: string | null;
+  birthDate: string | null;
+  gender: string | null;
+};
 
 /** Spec §6 view_only: the user sees the tab but decides nothing. */
 export function assertMayDecide(actor: Actor): void {

@@ -2,36 +2,37 @@ import { getHccModel, getIcdCatalog, type Suggestion } from '@cairn/clinical';
 import type { CartItem, DxCaptureData, DxItem, DxRole, ExplanationGroup } from '@cairn/contracts';
 import { EXPLANATION_GROUPS } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { openVisitWith, type Caller } from './dx-access';
+import { openVisitWith, preparedOnce, type Caller } from './dx-access';
 import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
 import { captureFactColumns, toCaptureFacts, type CaptureFacts } from './dx-capture.repository';
-import { selectVisitInScope, type CodedDiagnosis, type EarlierRejection, type VisitDecisionRow } from './dx.repository';
+import {
+  prepareVisitForCaller,
+  type CodedDiagnosis,
+  type EarlierRejection,
+  type VisitDecisionRow,
+} from './dx.repository';
 
 const iso = (date: Date) => date.toISOString();
 
 /**
  * The Diagnosis Summary tab of a visit (spec §7 getDxCaptureData): the current analysis's suggestions
  * with their evidence, explanations and decisions, this year's coded diagnoses, the cart with each
- * code's EHR write, the risk score, the scrub and the push. A few queries whatever the number of
- * suggestions: the visit with its analysis, the scope check, then five reads at once.
+ * code's EHR write, the risk score, the scrub and the push. One statement whatever the number of
+ * suggestions (the caller, their scope, the visit with its analysis and the facts), then the audit.
  */
 export async function getDxCaptureData(
   db: Db,
   caller: Caller,
   body: { sid: string; isGroupingOn: boolean },
 ): Promise<DxCaptureData> {
-  const { visit, actor } = await openVisitWith(db, caller, {
+  const statement = preparedOnce(db, 'dx_capture', () => prepareVisitForCaller(db, 'dx_capture', captureFactColumns()));
+  const { visit, actor } = await openVisitWith(caller, {
+    db,
     sid: body.sid,
     what: 'dx-summary',
-    read: async (scope) => {
-      // A named statement: PostgreSQL plans it once per connection (planning cost three times its run).
-      // Its text depends on the scope's shape only: the whole organisation, or N linked providers.
-      const name = `dx_capture_${scope.providerIds ? String(scope.providerIds.length) : 'all'}`;
-      const [row] = await selectVisitInScope(db, scope, body.sid, captureFactColumns()).prepare(name).execute();
-      return row;
-    },
+    read: (values) => statement.execute(values),
   });
   const { decisions, rejections, coded, documents, coverages } = toCaptureFacts(visit);
   const visitDate = visit.serviceDate;

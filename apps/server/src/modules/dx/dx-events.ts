@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RealtimePublisher } from '../realtime/realtime-publisher';
 
@@ -9,9 +8,9 @@ import type { RealtimePublisher } from '../realtime/realtime-publisher';
  */
 const publishers = new WeakMap<Db, RealtimePublisher>();
 
-export function registerSuggestionEvents(app: FastifyInstance): void {
+export function registerSuggestionEvents(db: Db, realtime: () => RealtimePublisher): void {
   // Resolved at publish time: the websocket hub may replace the silent publisher after routes are bound.
-  publishers.set(app.database.db, { publish: (input) => app.realtime.publish(input) });
+  publishers.set(db, { publish: (input) => realtime().publish(input) });
 }
 
 /**

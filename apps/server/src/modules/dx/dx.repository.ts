@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -11,11 +12,11 @@ import {
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
 import { currentAnalysisJoin } from '../analysis/analysis.repository';
-import { patientInScope, type CareScope } from '../patients/care-scope';
+import { patientInCallerScope } from '../patients/care-scope';
 
 /** SQL of the visits' decisions and workflow state: every query is scoped by organisation. */
 
-const userName = (table: typeof users): SQL<string> =>
+const userName = (table: Record<'firstName' | 'lastName' | 'username', SQLWrapper>): SQL<string> =>
   sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 
 /** The caller as the workflow needs them: name, view (Coder is the coder role) and permissions. */
@@ -43,37 +44,60 @@ export const visitColumns = {
   postVisitUpdatedIcds: dxVisitStates.postVisitUpdatedIcds,
 };
 
+const caller = alias(users, 'caller');
+const SCOPE_PATIENT = 'scope_patient';
+const scopePatient = alias(patients, SCOPE_PATIENT);
+
 /**
- * The visit when its patient is in the caller's scope (`patientInScope`, as `readPatientInScope`
- * checks it), with the current analysis (none while it is pending: data versions differ) and its
- * workflow state, in one query; `extra` columns ride along (the tab's facts).
+ * One statement for a request on a visit: the caller (name, view, permissions) and, when the visit's
+ * patient is in the caller's scope (`patientInCallerScope`, the rule `readPatientInScope` applies),
+ * the visit `sid` with its patient's age and sex, the current analysis (none while it is pending:
+ * data versions differ) and the workflow state; `extra` columns ride along (the tab's facts). Built
+ * with placeholders (`sid`, `userId`, `organisationId`, `isAdmin`) and prepared under `name`, so
+ * PostgreSQL plans it once per connection. No row: the caller is gone; a null `id`: no such visit in
+ * the caller's scope.
  */
-export function selectVisitInScope<T extends Record<string, SQL | SQL.Aliased>>(
-  db: Db,
-  scope: CareScope,
-  appointmentId: string,
-  extra: T,
-) {
+export function prepareVisitForCaller<T extends Record<string, SQL | SQL.Aliased>>(db: Db, name: string, extra: T) {
+  const isAdmin = sql`${sql.placeholder('isAdmin')}::boolean`;
+  const inScope = patientInCallerScope(scopePatient, caller, isAdmin);
   return db
-    .select({ ...visitColumns, ...extra })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .select({
+      callerName: userName(caller),
+      callerView: caller.view,
+      callerPermissions: caller.permissions,
+      ...visitColumns,
+      ...extra,
+    })
+    .from(caller)
+    .leftJoin(
+      appointments,
+      and(
+        eq(appointments.id, sql.placeholder('sid')),
+        eq(appointments.organisationId, caller.organisationId),
+        sql`exists (select 1 from ${patients} ${sql.identifier(SCOPE_PATIENT)} where ${scopePatient.id} = ${appointments.patientId} and ${inScope})`,
+      ),
+    )
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(patientAnalyses, currentAnalysisJoin)
     .leftJoin(dxVisitStates, eq(dxVisitStates.appointmentId, appointments.id))
-    .where(
-      and(
-        eq(appointments.organisationId, scope.organisationId),
-        eq(appointments.id, appointmentId),
-        patientInScope(scope),
-      ),
-    );
+    .where(and(eq(caller.id, sql.placeholder('userId')), eq(caller.organisationId, sql.placeholder('organisationId'))))
+    .prepare(name);
 }
 
-export async function findVisitContext(db: Db, scope: CareScope, appointmentId: string) {
-  const [row] = await selectVisitInScope(db, scope, appointmentId, {});
-  return row;
-}
-export type VisitContext = NonNullable<Awaited<ReturnType<typeof findVisitContext>>>;
+/** The values of {@link prepareVisitForCaller}'s placeholders. */
+export type VisitForCallerValues = { sid: string; userId: string; organisationId: string; isAdmin: boolean };
+
+/** The columns of the caller on a {@link prepareVisitForCaller} row. */
+export type CallerColumns = 'callerName' | 'callerView' | 'callerPermissions';
+/** The visit's and its patient's own columns: present when the visit was found in scope. */
+type PresentColumns = 'id' | 'patientId' | 'serviceDate' | 'birthDate' | 'gender';
+/** A {@link prepareVisitForCaller} row whose visit was found, without the caller's columns. */
+export type FoundVisit<R extends { [K in PresentColumns]: unknown }> = Omit<R, CallerColumns | PresentColumns> & {
+  [K in PresentColumns]: NonNullable<R[K]>;
+};
+/** The visit of a request that needs no more than the visit: {@link prepareVisitForCaller} alone. */
+export const prepareVisit = (db: Db) => prepareVisitForCaller(db, 'dx_visit', {});
+export type VisitContext = FoundVisit<Awaited<ReturnType<ReturnType<typeof prepareVisit>['execute']>>[number]>;
 
 const decisionColumns = {
   icdCode: dxDecisions.icdCode,

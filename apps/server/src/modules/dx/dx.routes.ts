@@ -36,7 +36,7 @@ export function dxRoutes(app: FastifyInstance, config: Config): void {
     secretBox: () => (secretBox ??= openServerSecretBox(app.database.db, config.encryptionKey)),
     allowLoopbackHttp: config.name !== 'production',
   };
-  registerSuggestionEvents(app);
+  registerSuggestionEvents(app.database.db, () => app.realtime);
 
   route(app, getDxCaptureDataEndpoint, async ({ body, auth, request }) => ({
     result: await getDxCaptureData(db(), { auth, request }, body),

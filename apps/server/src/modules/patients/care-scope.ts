@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { appointments, patients, userProviders } from '../../db/clinical-schema';
@@ -48,6 +48,24 @@ export function patientInScope(scope: CareScope): SQL {
   // An uncorrelated `in (subquery)` runs once; a correlated `exists` under `or` would run per patient.
   const withBookedVisit = sql`${patients.id} in (select ${appointments.patientId} from ${appointments} where ${inArray(appointments.providerId, ids)})`;
   return and(inOrganisation, or(inArray(patients.primaryProviderId, ids), withBookedVisit)) as SQL;
+}
+
+/**
+ * {@link patientInScope} decided by the database from the caller's own user row (`caller`, an alias of
+ * `users`), for a statement that reads the caller and a patient in one round trip: the rule of
+ * `loadCareScope` then `patientInScope` (care-scope.test.ts holds the two to the same answers).
+ * `isAdmin` is the access token's claim.
+ */
+export function patientInCallerScope(
+  patient: Record<'id' | 'organisationId' | 'primaryProviderId', SQLWrapper>,
+  caller: Record<'id' | 'organisationId' | 'view' | 'isMultipleProviders', SQLWrapper>,
+  isAdmin: SQL,
+): SQL {
+  const linked = sql`select ${userProviders.providerId} from ${userProviders} where ${userProviders.userId} = ${caller.id}`;
+  const withBookedVisit = sql`exists (select 1 from ${appointments} where ${appointments.patientId} = ${patient.id} and ${appointments.providerId} in (${linked}))`;
+  return sql`(${patient.organisationId} = ${caller.organisationId} and (
+    ${isAdmin} or ${caller.view} = 'Coder' or ${caller.isMultipleProviders} or not exists (${linked})
+    or ${patient.primaryProviderId} in (${linked}) or ${withBookedVisit}))`;
 }
 
 /** SQL condition on `appointments` that keeps only the visits in scope (a provider sees their own visits). */

@@ -15,9 +15,3 @@ export interface VisitEventInput {
 export interface RealtimePublisher {
   publish(input: VisitEventInput): Promise<void>;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimePublisher;
-  }
-}

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The real-time websocket's tickets (the ticket route lives under `/api`). */
     realtimeTickets: () => Promise<StreamTickets>;
+    /** Stores and fans out a visit's event (`realtime-publisher.ts`). */
+    realtime: RealtimePublisher;
   }
 }
 

@@ -124,31 +124,28 @@ type Add = <K extends keyof PatientRecord>(
 type OfPatients = (table: { organisationId: AnyPgColumn; patientId: AnyPgColumn }) => SQL;
 
 async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promise<void> {
-  const [conditionRows, claimRows, observationRows, medicationRows, documentRows] = await Promise.all([
-    db.select().from(conditions).where(ofPatients(conditions)),
-    db.select().from(claimDiagnoses).where(ofPatients(claimDiagnoses)),
-    db.select().from(observations).where(ofPatients(observations)),
-    db.select().from(medications).where(ofPatients(medications)),
-    db
-      .select({
-        id: documents.id,
-        patientId: documents.patientId,
-        documentDate: documents.documentDate,
-        title: documents.title,
-        typeCode: documents.typeCode,
-        author: documents.author,
-        text: documents.text,
-        source: documents.source,
-      })
-      .from(documents)
-      .where(ofPatients(documents)),
-  ]);
-  const [procedureRows, encounterRows, immunizationRows, allergyRows] = await Promise.all([
-    db.select().from(procedures).where(ofPatients(procedures)),
-    db.select().from(encounters).where(ofPatients(encounters)),
-    db.select().from(immunizations).where(ofPatients(immunizations)),
-    db.select().from(allergies).where(ofPatients(allergies)),
-  ]);
+  // One after the other: they share the transaction's one connection, which runs a query at a time.
+  const conditionRows = await db.select().from(conditions).where(ofPatients(conditions));
+  const claimRows = await db.select().from(claimDiagnoses).where(ofPatients(claimDiagnoses));
+  const observationRows = await db.select().from(observations).where(ofPatients(observations));
+  const medicationRows = await db.select().from(medications).where(ofPatients(medications));
+  const documentRows = await db
+    .select({
+      id: documents.id,
+      patientId: documents.patientId,
+      documentDate: documents.documentDate,
+      title: documents.title,
+      typeCode: documents.typeCode,
+      author: documents.author,
+      text: documents.text,
+      source: documents.source,
+    })
+    .from(documents)
+    .where(ofPatients(documents));
+  const procedureRows = await db.select().from(procedures).where(ofPatients(procedures));
+  const encounterRows = await db.select().from(encounters).where(ofPatients(encounters));
+  const immunizationRows = await db.select().from(immunizations).where(ofPatients(immunizations));
+  const allergyRows = await db.select().from(allergies).where(ofPatients(allergies));
   for (const row of conditionRows) add('conditions', row.patientId, conditionRecord(row));
   for (const row of claimRows) add('claims', row.patientId, claimRecord(row));
   for (const row of observationRows) add('observations', row.patientId, observationRecord(row));

@@ -33,9 +33,14 @@ export interface AccessTokens {
   verify(token: string): Promise<AuthContext | undefined>;
 }
 
+/** Tokens verified recently, each checked once until it expires: a browser sends its token with every call. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createAccessTokens(secret: string): AccessTokens {
   // A KeyObject made once: given raw bytes, jose would import a new key on every request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // The exact token string maps to what its verified claims said; expiry is checked on every use.
+  const verified = new Map<string, { auth: AuthContext; expiresAt: number }>();
   return {
     async sign(claims, lifetimeSeconds = 15 * 60) {
       return new SignJWT({
@@ -54,6 +59,11 @@ export function createAccessTokens(secret: string): AccessTokens {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return known.auth;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -62,13 +72,19 @@ export function createAccessTokens(secret: string): AccessTokens {
         });
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string') return undefined;
         const granted = Array.isArray(payload.cairnPermissions) ? payload.cairnPermissions : [];
-        return {
+        const auth: AuthContext = {
           userId: payload.sub,
           organisationId: payload.org,
           isAdmin: payload.isAdmin === 'true',
           permissions: new Set(PERMISSIONS.filter((permission) => granted.includes(permission))),
           isSaml: payload.isSaml === true,
         };
+        if (payload.exp !== undefined) {
+          // The oldest entry makes room (a Map iterates in insertion order).
+          if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '');
+          verified.set(token, { auth, expiresAt: payload.exp * 1000 });
+        }
+        return auth;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

@@ -34,7 +34,7 @@ export async function getDxCaptureData(
     what: 'dx-summary',
     read: (values) => statement.execute(values),
   });
-  const { decisions, rejections, coded, documents, coverages } = toCaptureFacts(visit);
+  const { decisions, rejections, coded, coverages } = toCaptureFacts(visit);
   const visitDate = visit.serviceDate;
   const suggestions = (visit.suggestions ?? []) as Suggestion[];
   const facts: CodeFacts = { hccOf, descriptionOf };
@@ -43,7 +43,6 @@ export async function getDxCaptureData(
   const items = itemsOf(suggestions, {
     decisions: new Map(decisions.map((row) => [row.icdCode, row])),
     rejections,
-    documents,
     codedCodes,
     cartHccs: new Map(cartRows.map((row) => [hccOf(row.icdCode), row.icdCode])),
     viewer: actor.role,
@@ -81,7 +80,6 @@ const descriptionOf = (code: string): string => getIcdCatalog().get(code)?.longD
 interface ItemContext {
   decisions: ReadonlyMap<string, VisitDecisionRow>;
   rejections: CaptureFacts['rejections'];
-  documents: ReadonlyMap<string, string>;
   codedCodes: ReadonlySet<string>;
   /** The cart's code of each HCC. */
   cartHccs: ReadonlyMap<number | null, string>;
@@ -99,7 +97,7 @@ function itemsOf(suggestions: readonly Suggestion[], context: ItemContext): DxIt
     const hcc = suggestion.hcc[ORGANISATION_MODEL][0] ?? null;
     const hccLabel = hcc === null ? null : hccModel().label(hcc);
     const { group, decidedBy } = groupOf(suggestion, decision, rejection, context.viewer);
-    const evidence = suggestion.evidence.map((item) => evidenceOut(item, context.documents));
+    const evidence = suggestion.evidence.map((item) => evidenceOut(item));
     const nonBillableReason = nonBillableReasonOf(suggestion.code, hcc, decision, context);
     return [
       {

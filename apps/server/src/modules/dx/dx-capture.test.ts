@@ -73,7 +73,7 @@ beforeAll(async () => {
         suspectKind: 'documented-elsewhere',
         explanationGroup: 'partner-organisation-notes',
         evidence: [
-          { resourceType: 'DocumentReference', resourceId: 'doc-77', source: 'HIE', text: 'peripheral neuropathy' },
+          { resourceType: 'DocumentReference', resourceId: documentId, source: 'HIE', text: 'peripheral neuropathy' },
         ],
       }),
       suggestionOf('N184', {

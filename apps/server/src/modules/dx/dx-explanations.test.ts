@@ -1,3 +1,4 @@
+import type { SuggestionEvidence } from '@cairn/clinical';
 import { describe, expect, it } from 'vitest';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { suggestionOf } from './dx-test-support';
@@ -61,11 +62,33 @@ describe('in-app explanations', () => {
 
 describe('suggestion-list kind', () => {
   it('is Comment with a note, Document for documents only, Single for one, Collection for several', () => {
-    const documentEvidence = evidenceOut(suggestionOf('E1140').evidence[0]!, new Map());
+    const documentEvidence = evidenceOut(suggestionOf('E1140').evidence[0]!);
     const document = { ...documentEvidence, resourceType: 'DocumentReference' };
     expect(listKindOf([document], true)).toBe('Comment');
     expect(listKindOf([document, document], false)).toBe('Document');
     expect(listKindOf([documentEvidence], false)).toBe('Single');
     expect(listKindOf([documentEvidence, document], false)).toBe('Collection');
+  });
+});
+
+describe('where evidence opens', () => {
+  const cited = (item: Partial<SuggestionEvidence>) => evidenceOut({ ...suggestionOf('E1140').evidence[0]!, ...item });
+
+  it("opens a document cited by Cairn's id at its snippet, and nothing for a citation Cairn cannot open", () => {
+    const documentId = '5f0c3a52-34d1-4b8e-9a53-2a3f4c1d9e21';
+    expect(cited({ resourceType: 'DocumentReference', resourceId: documentId, text: 'monofilament' }).link).toEqual({
+      kind: 'document',
+      documentId,
+      highlight: 'monofilament',
+    });
+    expect(cited({ resourceType: 'DocumentReference', resourceId: 'hie-doc-77' }).link).toEqual({ kind: 'none' });
+  });
+
+  it("opens a lab's trend by its LOINC code", () => {
+    expect(cited({ resourceType: 'Observation', code: '4548-4' }).link).toEqual({
+      kind: 'lab',
+      code: '4548-4',
+      system: 'http://loinc.org',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Suggestion, SuggestionEvidence } from '@cairn/clinical';
 import type { DxEvidence, DxRole, ExplanationGroup } from '@cairn/contracts';
+import { isUuid } from '../patients/care-scope';
 
 /**
  * The in-app explanation of each group of spec §3: one sentence saying why the suggestion is shown,
@@ -103,10 +104,12 @@ const LOINC = 'http://loinc.org';
 
 /**
  * Where each piece of evidence opens: a document at its snippet (Cairn's id of the document), the
- * lab's trend (by LOINC), or nowhere. A document Cairn no longer holds opens nowhere.
+ * lab's trend (by LOINC), or nowhere (a citation that is not Cairn's id of a document).
  */
-export function evidenceOut(item: SuggestionEvidence, documentIds: ReadonlyMap<string, string>): DxEvidence {
-  const documentId = item.resourceType === 'DocumentReference' ? documentIds.get(item.resourceId) : undefined;
+export function evidenceOut(item: SuggestionEvidence): DxEvidence {
+  // The engine cites a document by Cairn's id of it; the analysis shown is of the data as it is now
+  // (a changed or removed document makes it pending), so the document is there to open.
+  const documentId = item.resourceType === 'DocumentReference' && isUuid(item.resourceId) ? item.resourceId : undefined;
   const link: DxEvidence['link'] = documentId
     ? { kind: 'document', documentId, highlight: item.text ?? '' }
     : item.resourceType === 'Observation' && item.code

@@ -160,7 +160,7 @@ export interface EarlierRejection {
   decidedAt: Date;
 }
 
-/** A code coded for the patient: its latest date from one source. */
+/** A code coded for the patient on a day, from one source. */
 export interface CodedDiagnosis {
   icdCode: string;
   lastCodedOn: string;

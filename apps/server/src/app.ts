@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.frameAncestors);
+  registerSecurityHeaders(app, config.frameAncestors);
   await app.register(rateLimit, { global: false, allowList: config.rateLimitAllowList });
 
   const database = options.database ?? (await openDatabase(config));

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run over every workspace, each project with its own environment. Server tests run on in-memory
@@ -14,6 +15,8 @@ const postgresProject = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle on a 2-core machine, where tests mostly wait on databases.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: ['packages/*', 'apps/ehr-sandbox', 'apps/server', 'apps/web', ...postgresProject],
   },
 });

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   /** A PostgreSQL server URL; `memory://` for in-memory PGlite; absent for PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** In-memory PGlite starts from this dump instead of an empty cluster (tests: one migrated database per run). */
+  pgliteDump?: Blob;
 }
 
 /** Opens the embedded PGlite (the default) or a PostgreSQL server pool when a URL is given. */
@@ -44,7 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataPath = join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create(dataPath);
+  const client = await PGlite.create({
+    dataDir: dataPath,
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', driver: { kind: 'pglite', client }, ping: () => ping(db), close: () => client.close() };
 }

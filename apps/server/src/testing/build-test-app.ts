@@ -1,20 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
+import { withAdminClient } from './database-templates';
 
 /**
- * A database of its own for one test file: in-memory PGlite, or, in the `server-postgres` test project
- * (run when `TEST_DATABASE_URL` is set, as in CI), a fresh database created on that server and
- * dropped again on close.
+ * A database of its own for one test file, started from the run's migrated one
+ * (`database-templates.ts`): in-memory PGlite loaded from its dump, or, in the `server-postgres` test
+ * project (run when `TEST_DATABASE_URL` is set, as in CI), a copy made on that server and dropped again
+ * on close.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.CAIRN_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  if (!serverUrl) {
+    const pgliteDump = new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump });
+  }
   const name = `cairn_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const template = inject('postgresTemplate');
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
@@ -25,16 +32,6 @@ export async function openTestDatabase(): Promise<Database> {
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
-}
-
-async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestAppOptions extends Omit<BuildAppOptions, 'database'> {

@@ -67,12 +67,13 @@ test.describe('the patient data platform', () => {
 
     await page.getByRole('button', { name: 'Patient lookup' }).click();
     await expect(page).toHaveURL(/\/patient-lookup\/search$/);
-    await page.getByRole('searchbox', { name: 'Search patients' }).fill(lastName);
-    await page
-      .getByLabel('Patients found')
-      .getByRole('button', { name: new RegExp(`^${lastName}, `) })
-      .first()
-      .click();
+    const found = page.getByLabel('Patients found').getByRole('button', { name: new RegExp(`^${lastName}, `) });
+    // Typed as the lookup page appears; a person retypes if the field was still being replaced.
+    await expect(async () => {
+      await page.getByRole('searchbox', { name: 'Search patients' }).fill(lastName);
+      await expect(found.first()).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+    await found.first().click();
     await expect(page).toHaveURL(/\/patient-lookup\/[0-9a-f-]{36}$/);
     await page.getByRole('link', { name: 'Open portrait' }).click();
     await expect(new PortraitPage(page).banner()).toContainText(lastName);

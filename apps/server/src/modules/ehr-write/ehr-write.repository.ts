@@ -105,14 +105,14 @@ export async function recordWriteOutcome(
   db: Db,
   table: typeof ehrConditionWrites | typeof ehrProblemListWrites,
   row: { organisationId: string; id: string },
-  outcome: { status: 'written' | 'failed'; ehrResourceId?: string; failureReason?: string },
+  outcome: { status: 'written' | 'failed'; ehrResourceId?: string; reason?: string },
 ): Promise<void> {
   await db
     .update(table)
     .set({
       status: outcome.status,
       ...(outcome.ehrResourceId ? { ehrResourceId: outcome.ehrResourceId } : {}),
-      failureReason: outcome.failureReason ?? null,
+      failureReason: outcome.reason ?? null,
       updatedAt: new Date(),
     })
     .where(and(eq(table.organisationId, row.organisationId), eq(table.id, row.id)));

@@ -78,16 +78,7 @@ export async function writeDiagnosesToEncounter(
         typeof target === 'string'
           ? { icdCode: row.icdCode, status: 'failed', reason: target }
           : await writeCondition(row, target);
-      await recordWriteOutcome(
-        db,
-        ehrConditionWrites,
-        { organisationId, id: row.id },
-        {
-          status: outcome.status,
-          ehrResourceId: outcome.ehrResourceId,
-          failureReason: outcome.reason,
-        },
-      );
+      await recordWriteOutcome(db, ehrConditionWrites, { organisationId, id: row.id }, outcome);
       return outcome;
     }),
   );
@@ -141,16 +132,7 @@ export async function writeDiagnosesToProblemList(
                 recorder: options.recorder,
               }),
             );
-      await recordWriteOutcome(
-        db,
-        ehrProblemListWrites,
-        { organisationId, id: row.id },
-        {
-          status: outcome.status,
-          ehrResourceId: outcome.ehrResourceId,
-          failureReason: outcome.reason,
-        },
-      );
+      await recordWriteOutcome(db, ehrProblemListWrites, { organisationId, id: row.id }, outcome);
       return outcome;
     }),
   );

@@ -1,6 +1,7 @@
 import type { DxRole } from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access-tokens';
 import { auditPatientRead, isUuid } from '../patients/care-scope';
@@ -28,17 +29,6 @@ export interface Actor {
 export interface OpenedVisit {
   visit: VisitContext;
   actor: Actor;
-}
-
-/** The statement of each kind of visit read, prepared once per database handle. */
-const statements = new WeakMap<Db, Map<string, unknown>>();
-
-/** `build` once per database handle and name (a prepared statement holds its handle). */
-export function preparedOnce<P>(db: Db, name: string, build: () => P): P {
-  let byName = statements.get(db);
-  if (!byName) statements.set(db, (byName = new Map<string, unknown>()));
-  if (!byName.has(name)) byName.set(name, build());
-  return byName.get(name) as P;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { appointments, patients, userProviders } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -24,8 +25,16 @@ export interface CareScope {
 export async function loadCareScope(db: Db, auth: AuthContext): Promise<CareScope> {
   const base = { organisationId: auth.organisationId, userId: auth.userId };
   if (auth.isAdmin) return { ...base, providerIds: undefined };
-  // One round trip: every product request starts here.
-  const [user] = await db
+  // One round trip, planned once per connection: every product request starts here.
+  const statement = preparedOnce(db, 'care_scope', () => prepareCaller(db));
+  const [user] = await statement.execute({ userId: auth.userId, organisationId: auth.organisationId });
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (user.view === 'Coder' || user.isMultipleProviders) return { ...base, providerIds: undefined };
+  return { ...base, providerIds: user.providerIds.length > 0 ? user.providerIds : undefined };
+}
+
+function prepareCaller(db: Db) {
+  return db
     .select({
       view: users.view,
       isMultipleProviders: users.isMultipleProviders,
@@ -34,10 +43,8 @@ export async function loadCareScope(db: Db, auth: AuthContext): Promise<CareScop
       >`array(select ${userProviders.providerId} from ${userProviders} where ${userProviders.userId} = ${users.id})`,
     })
     .from(users)
-    .where(and(eq(users.id, auth.userId), eq(users.organisationId, auth.organisationId)));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  if (user.view === 'Coder' || user.isMultipleProviders) return { ...base, providerIds: undefined };
-  return { ...base, providerIds: user.providerIds.length > 0 ? user.providerIds : undefined };
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.organisationId, sql.placeholder('organisationId'))))
+    .prepare('care_scope');
 }
 
 /** SQL condition on `patients` that keeps only the patients in scope. */

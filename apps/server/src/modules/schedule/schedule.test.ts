@@ -165,6 +165,9 @@ describe('getPermittedZones', () => {
     expect(sidsOf(byMrn)).toEqual([sids.ada]);
     const wildcard = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: '%' });
     expect(wildcard.json().result).toEqual([]);
+    // Separators alone name no word: only an MRN equal to the text could match.
+    const separators = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: ', ,' });
+    expect(separators.json().result).toEqual([]);
   });
 
   it("shows a provider only their own visits, and never another organisation's", async () => {

@@ -1,5 +1,5 @@
 import type { ScheduleFilters } from '@cairn/contracts';
-import { and, asc, desc, eq, gt, gte, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { currentAnalysisJoin } from '../analysis/analysis.repository';
 import type { Db } from '../../db/client';
@@ -7,8 +7,13 @@ import { preparedOnce } from '../../db/prepared';
 import { appointments, clinics, departments, patientAnalyses, patients, providers } from '../../db/clinical-schema';
 import { appointmentInScope, type CareScope } from '../patients/care-scope';
 
-/** Visits that never happen are not on the schedule: a cancelled one, or one entered in error. */
-const OFF_SCHEDULE_STATUSES = ['cancelled', 'entered-in-error'];
+/**
+ * Visits that never happen are not on the schedule: a cancelled one, or one entered in error. Written
+ * into the SQL text, not bound: with `status not in ($1, $2)` a prepared (generic) plan expects one row
+ * of the whole day and joins providers by a scan per visit (measured: 212 ms instead of 57 ms for an
+ * organisation's day of 8,000 visits).
+ */
+const onSchedule = sql`${appointments.status} not in ('cancelled', 'entered-in-error')`;
 
 export interface VisitRow {
   id: string;
@@ -223,16 +228,22 @@ function dayValues({ scope, isoDate, filters, patientLookup }: DayQuery) {
   };
 }
 
-/** `column = any(<the placeholder's uuid array>)`. */
+/**
+ * `column = any(<the placeholder's uuid array>)`, the array read by a subquery so that no plan sees its
+ * values: a plan made per request would then be no better than the one prepared, and PostgreSQL keeps
+ * the prepared one. Given the values, it estimates a plan per request a little cheaper (one provider
+ * rather than the ten it assumes of an unknown array) and plans every request again (0.5 ms of a 1 ms
+ * query; measured: 655 instead of 1,000 requests/s for a provider's day).
+ */
 function isAnyOf(column: SQLWrapper, placeholder: string): SQL {
-  return sql`${column} = any(${sql.placeholder(placeholder)}::uuid[])`;
+  return sql`${column} = any(array(select unnest(${sql.placeholder(placeholder)}::uuid[])))`;
 }
 
 function dayCondition(db: Db, shape: DayShape): SQL | undefined {
   return and(
     scopedDayCondition(db, shape),
     eq(appointments.serviceDate, sql.placeholder('isoDate')),
-    notInArray(appointments.status, OFF_SCHEDULE_STATUSES),
+    onSchedule,
     // A provider-only filter is the scope's own condition already (said twice, it halves the row estimate).
     shape.scope === 'provider-filter' ? undefined : filterCondition(shape.filters),
     shape.hasLookup ? lookupCondition() : undefined,

@@ -38,7 +38,7 @@ export interface OpenedVisit {
  * writes) before anything is answered.
  */
 export async function openVisit(db: Db, caller: Caller, sid: string, what: string): Promise<OpenedVisit> {
-  const statement = preparedOnce(db, 'dx_visit', () => prepareVisit(db));
+  const statement = preparedOnce(db, 'dx_visit', (name) => prepareVisit(db, name));
   return openVisitWith(caller, { sid, what, read: (values) => statement.execute(values), db });
 }
 

@@ -28,7 +28,7 @@ export async function getDxCaptureData(
   caller: Caller,
   body: { sid: string; isGroupingOn: boolean },
 ): Promise<DxCaptureData> {
-  const statement = preparedOnce(db, 'dx_capture', () => prepareVisitForCaller(db, 'dx_capture', captureFactColumns()));
+  const statement = preparedOnce(db, 'dx_capture', (name) => prepareVisitForCaller(db, name, captureFactColumns()));
   const { visit, actor } = await openVisitWith(caller, {
     db,
     sid: body.sid,

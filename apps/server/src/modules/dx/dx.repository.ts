@@ -96,7 +96,7 @@ export type FoundVisit<R extends { [K in PresentColumns]: unknown }> = Omit<R, C
   [K in PresentColumns]: NonNullable<R[K]>;
 };
 /** The visit of a request that needs no more than the visit: {@link prepareVisitForCaller} alone. */
-export const prepareVisit = (db: Db) => prepareVisitForCaller(db, 'dx_visit', {});
+export const prepareVisit = (db: Db, name: string) => prepareVisitForCaller(db, name, {});
 export type VisitContext = FoundVisit<Awaited<ReturnType<ReturnType<typeof prepareVisit>['execute']>>[number]>;
 
 const decisionColumns = {

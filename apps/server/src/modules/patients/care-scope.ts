@@ -26,14 +26,14 @@ export async function loadCareScope(db: Db, auth: AuthContext): Promise<CareScop
   const base = { organisationId: auth.organisationId, userId: auth.userId };
   if (auth.isAdmin) return { ...base, providerIds: undefined };
   // One round trip, planned once per connection: every product request starts here.
-  const statement = preparedOnce(db, 'care_scope', () => prepareCaller(db));
+  const statement = preparedOnce(db, 'care_scope', (name) => prepareCaller(db, name));
   const [user] = await statement.execute({ userId: auth.userId, organisationId: auth.organisationId });
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (user.view === 'Coder' || user.isMultipleProviders) return { ...base, providerIds: undefined };
   return { ...base, providerIds: user.providerIds.length > 0 ? user.providerIds : undefined };
 }
 
-function prepareCaller(db: Db) {
+function prepareCaller(db: Db, name: string) {
   return db
     .select({
       view: users.view,
@@ -44,7 +44,7 @@ function prepareCaller(db: Db) {
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.organisationId, sql.placeholder('organisationId'))))
-    .prepare('care_scope');
+    .prepare(name);
 }
 
 /** SQL condition on `patients` that keeps only the patients in scope. */

@@ -83,8 +83,7 @@ export async function listDayVisits(
   query: DayQuery & { page?: { limit: number; offset: number } },
 ): Promise<{ visits: VisitRow[]; total: number }> {
   const shape = { ...dayShape(query), isPaged: query.page !== undefined };
-  const name = `schedule_day_${shapeName(shape)}`;
-  const statement = preparedOnce(db, name, () => prepareDayVisits(db, shape, name));
+  const statement = preparedOnce(db, `schedule_day_${shapeName(shape)}`, (name) => prepareDayVisits(db, shape, name));
   const rows = await statement.execute({ ...dayValues(query), ...query.page });
   const total = rows[0]?.total ?? (query.page ? await countDayVisits(db, query) : 0);
   return { visits: rows.map(({ total: _total, ...row }) => row), total };

@@ -107,6 +107,18 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family').on(table.familyId)],
 );
 
+/**
+ * Failed password sign-ins per submitted username, whether or not an account has that name: an
+ * unknown name is counted and locked exactly as a real one, so the answers never tell them apart.
+ * The key is the username as sign-in compares it (trimmed, NFKC, lower case).
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  usernameKey: text('username_key').primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who did what, when, from where: sign-ins and every read or write of patient data. */
 export const auditLog = pgTable(
   'audit_log',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { refuseUnstorableStrings } from './storable-strings';
 
 /** Who may call an endpoint: anyone, or a signed-in user (optionally with a named permission). */
 export type EndpointAuth = 'public' | 'user';
@@ -32,10 +33,14 @@ export interface Endpoint<
   v2?: boolean;
 }
 
+/**
+ * An endpoint, its body refusing every string PostgreSQL cannot store (NUL, lone surrogates) wherever
+ * it sits, with a 422 naming the field: done here once, so that no endpoint can forget it.
+ */
 export function defineEndpoint<TBody extends z.ZodType, TResponse extends z.ZodType, const TAuth extends EndpointAuth>(
   endpoint: Endpoint<TBody, TResponse, TAuth>,
 ): Endpoint<TBody, TResponse, TAuth> {
-  return endpoint;
+  return { ...endpoint, body: refuseUnstorableStrings(endpoint.body) };
 }
 
 export type EndpointInput<E extends Endpoint> = z.input<E['body']>;

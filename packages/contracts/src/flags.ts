@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { resultEnvelope } from './envelope';
+import { refuseUnstorableStrings } from './storable-strings';
 
 /** The portrait tabs of spec §3 by key, each with the feature flag that switches it. */
 export const FRONTEND_TABS = [
@@ -91,7 +92,7 @@ export const createFlagStreamTicket = defineEndpoint({
 });
 
 /** The query of the stream: `GET /api/flags/stream?ticket=...`. */
-export const flagStreamQuery = z.strictObject({ ticket: z.string().min(20).max(2000) });
+export const flagStreamQuery = refuseUnstorableStrings(z.strictObject({ ticket: z.string().min(20).max(2000) }));
 
 /**
  * Server-sent events: `put` carries the caller's evaluated flags (`FlagValues`) at connection and

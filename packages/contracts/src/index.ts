@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './envelope';
 export * from './endpoint';
+export * from './storable-strings';
 export * from './system';
 export * from './auth-enums';
 export * from './auth';

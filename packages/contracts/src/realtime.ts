@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conditionWriteResult } from './ehr';
 import { defineEndpoint } from './endpoint';
 import { resultEnvelope } from './envelope';
+import { refuseUnstorableStrings } from './storable-strings';
 
 /**
  * Real-time changes of a visit (issue 7 "Real time"): a websocket at `/ws?ticket=<ticket>` carries the
@@ -39,12 +40,15 @@ export const visitEvent = z.discriminatedUnion('kind', [
 ]);
 export type VisitEvent = z.infer<typeof visitEvent>;
 
-export const realtimeClientMessage = z.discriminatedUnion('type', [
-  /** `lastEventId`: the last event id seen for this visit; the events after it are sent first. */
-  z.object({ type: z.literal('subscribe'), sid, lastEventId: z.number().int().min(0).optional() }),
-  z.object({ type: z.literal('unsubscribe'), sid }),
-  z.object({ type: z.literal('ping') }),
-]);
+/** What a browser sends on the websocket; like an endpoint's body, it refuses strings PostgreSQL cannot store. */
+export const realtimeClientMessage = refuseUnstorableStrings(
+  z.discriminatedUnion('type', [
+    /** `lastEventId`: the last event id seen for this visit; the events after it are sent first. */
+    z.object({ type: z.literal('subscribe'), sid, lastEventId: z.number().int().min(0).optional() }),
+    z.object({ type: z.literal('unsubscribe'), sid }),
+    z.object({ type: z.literal('ping') }),
+  ]),
+);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 
 export const realtimeServerMessage = z.discriminatedUnion('type', [

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 async function tokenFor(options: { isAdmin?: boolean; permissions?: ('admin_tool' | 'quality_tool')[] } = {}) {
-  return test.app.accessTokens.sign({ sub: 'user-1', org: 'org-1', ...options });
+  return test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: 'user-1', org: 'org-1', ...options });
 }
 
 describe('health', () => {

@@ -4,28 +4,33 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config/env';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createAccessTokens } from './modules/auth/access-tokens';
-import { getOrCreateServerSecret } from './modules/auth/server-secrets.repository';
-import { startAnalysisWorker } from './modules/analysis/analysis-worker';
-import { accountRoutes } from './modules/account/account.routes';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { clinicalSummaryRoutes } from './modules/clinical-summary/clinical-summary.routes';
-import { documentsRoutes } from './modules/documents/documents.routes';
-import { dxRoutes } from './modules/dx/dx.routes';
-import { ehrRoutes } from './modules/ehr-launch/ehr.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { flagsRoutes } from './modules/flags/flags.routes';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { scheduleRoutes } from './modules/schedule/schedule.routes';
-import { ssoRoutes } from './modules/sso/sso.routes';
-import { summaryNotesRoutes } from './modules/summary-notes/summary-notes.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { addOnStoreRoutes } from './modules/sandbox-ehr/add-on-store.routes';
-import { realtimeRoutes, registerRealtime } from './modules/realtime/realtime.routes';
+import {
+  authRoutes,
+  createAccessTokens,
+  createSessionRevocations,
+  getOrCreateServerSecret,
+  SIGN_IN_POLICY,
+} from './modules/auth';
+import { startAnalysisWorker } from './modules/analysis';
+import { accountRoutes } from './modules/account';
+import { analyticsRoutes } from './modules/analytics';
+import { clinicalSummaryRoutes } from './modules/clinical-summary';
+import { documentsRoutes } from './modules/documents';
+import { dxRoutes } from './modules/dx';
+import { ehrRoutes } from './modules/ehr-launch';
+import { flagsRoutes } from './modules/flags';
+import { patientsRoutes } from './modules/patients';
+import { scheduleRoutes } from './modules/schedule';
+import { ssoRoutes } from './modules/sso';
+import { summaryNotesRoutes } from './modules/summary-notes';
+import { systemRoutes } from './modules/system';
+import { usersRoutes } from './modules/users';
+import { addOnStoreRoutes } from './modules/sandbox-ehr';
+import { realtimeRoutes, registerRealtime } from './modules/realtime';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerEventBus } from './plugins/event-bus';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
@@ -91,15 +96,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDatabase(app, database);
   await runMigrations(database);
   const tokenSecret = config.tokenSecret ?? (await getOrCreateServerSecret(database.db, 'access-token-hs256'));
-  registerAuth(app, createAccessTokens(tokenSecret));
+  const bus = registerEventBus(app, database, { redisUrl: config.redisUrl });
+  const sessions = createSessionRevocations({
+    db: database.db,
+    bus,
+    tokenLifetimeMs: SIGN_IN_POLICY.accessTokenSeconds * 1000,
+  });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.close());
+  registerAuth(app, createAccessTokens(tokenSecret, sessions));
 
-  await registerRealtime(app, database, config);
+  await registerRealtime(app, database);
   await registerOpenApi(app);
   await app.register(
     async (api) => {
       systemRoutes(api);
       authRoutes(api);
-      flagsRoutes(api, config);
+      flagsRoutes(api);
       accountRoutes(api, config);
       ssoRoutes(api, config);
       usersRoutes(api);

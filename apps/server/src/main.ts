@@ -1,9 +1,8 @@
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { serverPath } from './lib/server-path';
-import { formatDemoAccounts } from './modules/demo/demo-accounts';
-import { seedDemo } from './modules/demo/demo-seed';
-import { mountSandboxEhr } from './modules/sandbox-ehr/mount-sandbox-ehr';
+import { formatDemoAccounts, seedDemo } from './modules/demo';
+import { mountSandboxEhr } from './modules/sandbox-ehr';
 
 const config = loadConfig({ CAIRN_WEB_DIST: serverPath('..', 'web', 'dist'), ...process.env });
 const app = await buildApp(config, { analysisWorker: true });

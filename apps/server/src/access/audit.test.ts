@@ -1,11 +1,11 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { auditLog } from '../../db/schema';
-import { openTestDatabase } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
-import { writeAudit } from './audit.repository';
+import type { Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { auditLog } from '../db/schema';
+import { openTestDatabase } from '../testing/build-test-app';
+import { createOrganisation, createUser } from '../testing/factories';
+import { writeAudit } from './audit';
 
 let database: Database;
 const db = () => database.db;

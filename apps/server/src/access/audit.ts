@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
   organisationId: string | undefined;

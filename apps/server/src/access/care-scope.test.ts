@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { patients } from '../../db/clinical-schema';
-import { runMigrations } from '../../db/migrate';
-import { users } from '../../db/schema';
-import { openTestDatabase } from '../../testing/build-test-app';
-import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
-import { createOrganisation, createUser } from '../../testing/factories';
-import type { AuthContext } from '../auth/access-tokens';
+import type { Database } from '../db/client';
+import { patients } from '../db/clinical-schema';
+import { runMigrations } from '../db/migrate';
+import { users } from '../db/schema';
+import { openTestDatabase } from '../testing/build-test-app';
+import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../testing/clinical-factories';
+import { createOrganisation, createUser } from '../testing/factories';
+import type { AuthContext } from './caller';
 import { loadCareScope, patientInCallerScope, patientInScope } from './care-scope';
 
 let database: Database;
@@ -17,6 +17,7 @@ const callers: { label: string; auth: AuthContext }[] = [];
 const patientIds: { label: string; id: string }[] = [];
 
 const authOf = (organisationId: string, userId: string, isAdmin = false): AuthContext => ({
+  sessionId: crypto.randomUUID(),
   organisationId,
   userId,
   isAdmin,

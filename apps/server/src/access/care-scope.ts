@@ -1,12 +1,12 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
-import { appointments, patients, userProviders } from '../../db/clinical-schema';
-import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { writeAudit } from '../audit/audit.repository';
+import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
+import { appointments, patients, userProviders } from '../db/clinical-schema';
+import { users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import type { AuthContext } from './caller';
+import { writeAudit } from './audit';
 
 /**
  * Which patients a caller may see (DESIGN.md "Security baseline", issue 5 item 10): always only their

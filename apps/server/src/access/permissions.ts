@@ -1,4 +1,4 @@
-import type { AuthContext } from './access-tokens';
+import type { AuthContext } from './caller';
 
 /**
  * Spec §2 and §6: `skipValidation` on appointment-detail calls is honoured for admins only; for

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createOrganisation } from '../testing/factories';
-import { SYNTHEA_DIR } from '../modules/ingestion/synthea-fixtures';
+import { SYNTHEA_DIR } from '../modules/ingestion';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, 'import-cli.ts');

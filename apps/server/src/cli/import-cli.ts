@@ -8,10 +8,15 @@ import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { fileStoreFor } from '../integrations/files/file-store';
-import { seedDemo } from '../modules/demo/demo-seed';
-import { findOrganisationBySlug } from '../modules/ingestion/ingestion.repository';
-import { importBundle, organisationTotals, type Rejection } from '../modules/ingestion/ingestion.service';
-import { ImportFileError, readImportFiles } from '../modules/ingestion/import-files';
+import { seedDemo } from '../modules/demo';
+import {
+  findOrganisationBySlug,
+  importBundle,
+  organisationTotals,
+  type Rejection,
+  ImportFileError,
+  readImportFiles,
+} from '../modules/ingestion';
 
 /** Resources imported in one run past which the planner's statistics are refreshed. */
 const ANALYZE_AFTER = 10_000;

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { drainAnalysisQueue } from '../modules/analysis/analysis-worker';
-import { seedScale } from '../modules/demo/scale-seed';
+import { drainAnalysisQueue } from '../modules/analysis';
+import { seedScale } from '../modules/demo';
 
 const { values } = parseArgs({
   options: {

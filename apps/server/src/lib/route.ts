@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointBody, EndpointResponse, FieldIssue } from '@cairn/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../modules/auth/access-tokens';
+import type { AuthContext } from '../access';
 import { AppError } from './app-error';
 
 export interface RouteContext<E extends Endpoint> {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { getOrCreateServerSecret } from '../modules/auth/server-secrets.repository';
+import { getOrCreateServerSecret } from '../modules/auth';
 
 /**
  * Encryption at rest of small secrets (an identity provider's client secret): AES-256-GCM with a

@@ -1,7 +1,8 @@
 import type { Permission } from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
-import type { AccessTokens, AuthContext } from '../modules/auth/access-tokens';
+import type { AccessTokens } from '../modules/auth';
+import type { AuthContext } from '../access';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isRedisReachable, TEST_REDIS_URL } from '../modules/realtime/redis-probe.testing';
+import { isRedisReachable, TEST_REDIS_URL } from '../modules/realtime';
 import { createLocalBus, createRedisBus, type BusMessage, type EventBus } from './event-bus';
 
 const isRedisUp = await isRedisReachable();

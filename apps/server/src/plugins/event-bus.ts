@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Database } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one event bus: visit events, flag changes, ended sessions. */
+    eventBus: EventBus;
+  }
+}
 
 /** A message on a channel; `resync` means messages may have been missed (a lost connection). */
 export type BusMessage = Record<string, unknown> & { resync?: true };
@@ -30,6 +38,14 @@ const RECONNECT_DELAY_MS = 1000;
 export interface EventBusOptions {
   /** `redis://` URL: Redis pub/sub instead of the database's own fan-out. */
   redisUrl?: string | undefined;
+}
+
+/** The app's bus, closed with the app. */
+export function registerEventBus(app: FastifyInstance, database: Database, options: EventBusOptions): EventBus {
+  const bus = createEventBus(database, options);
+  app.decorate('eventBus', bus);
+  app.addHook('onClose', () => bus.close());
+  return bus;
 }
 
 export function createEventBus(database: Database, options: EventBusOptions = {}): EventBus {

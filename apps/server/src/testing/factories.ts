@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
-import { insertUser, type NewUser, type UserRow } from '../modules/auth/users.repository';
+import { hashPassword, insertUser, type NewUser, type UserRow } from '../modules/auth';
 
 export async function createOrganisation(
   db: Db,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { NewUser, UserRow } from '../auth/users.repository';
+import type { NewUser, UserRow } from '../auth';
 
 /** The signed-in user's own account, always within their organisation. */
 export interface AccountKey {

@@ -1,17 +1,16 @@
 import type { LoginResult } from '@cairn/contracts';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
+import { writeAudit, type AuthContext } from '../../access';
 import {
   checkPassword,
   checkTotpCode,
   pendingPasswordStep,
   startSession,
   type AuthServiceDeps,
-} from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/refresh-tokens.repository';
-import { updateUser } from '../auth/users.repository';
+  hashPassword,
+  endSessions,
+  updateUser,
+} from '../auth';
 import { updateAccount } from './account.repository';
 
 export interface ChangePasswordInput {
@@ -36,6 +35,7 @@ export async function changePassword(deps: AuthServiceDeps, input: ChangePasswor
   const attempt = await checkPassword(deps, {
     username: input.username,
     password: input.oldPassword,
+    totpCode: input.totpCode,
     clientAddress: input.clientAddress,
   });
   if ('refused' in attempt) return attempt.refused;
@@ -51,7 +51,7 @@ export async function changePassword(deps: AuthServiceDeps, input: ChangePasswor
   const changes = { passwordHash: await hashPassword(input.newPassword), lastPasswordChangeAt: now };
   await updateUser(deps.db, user.id, { ...changes, mustChangePassword: false });
   // Sessions opened with the old password end with it.
-  await revokeAllForUser(deps.db, user.id, now);
+  await endSessions(deps, { userId: user.id }, now);
   await audit('auth.password_changed', { reason: passwordChangeReason(pending) });
   return startSession(deps, { ...attempt, user: { ...user, ...changes, mustChangePassword: false } });
 }

@@ -1,14 +1,14 @@
+import { changePassword as changePasswordEndpoint, refreshSession, type LoginResult } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, refreshTokens, users } from '../../db/schema';
+import { call, signIn } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
-import { DAY_MS } from '../auth/policy';
-import { createTotp, newTotpSecret } from '../auth/totp';
+import { DAY_MS, createTotp, newTotpSecret } from '../auth';
 
 let test: TestApp;
 let organisationId: string;
-let addressCount = 0;
 
 beforeAll(async () => {
   test = await buildTestApp();
@@ -20,26 +20,8 @@ afterAll(async () => {
 
 const db = () => test.app.database.db;
 
-interface LoginAnswer {
-  status: string;
-  token?: string;
-  refreshToken?: string;
-  lockedUntil?: string;
-}
-
-/** Each call from its own client address, so that the per-address rate limits stay out of the way. */
-function post(url: string, payload: Record<string, unknown>) {
-  addressCount += 1;
-  return test.app.inject({ method: 'POST', url, payload, remoteAddress: `10.2.0.${addressCount % 250}` });
-}
-
-async function signIn(username: string, password: string, totpCode?: string): Promise<LoginAnswer> {
-  const response = await post('/api/auth/login', { username, password, ...(totpCode ? { totpCode } : {}) });
-  return response.json().result as LoginAnswer;
-}
-
 function changePassword(body: { username: string; oldPassword: string; newPassword: string; totpCode?: string }) {
-  return post('/api/auth/changePassword', body);
+  return call(test.app, changePasswordEndpoint, { body });
 }
 
 async function storedUser(id: string) {
@@ -51,7 +33,7 @@ async function storedUser(id: string) {
 describe('POST /api/auth/changePassword', () => {
   it('completes the forced first-login change and signs the user in', async () => {
     const user = await createUser(db(), { organisationId, mustChangePassword: true });
-    expect((await signIn(user.username, user.password)).status).toBe('firstLoginPasswordChange');
+    expect((await signIn(test.app, user)).status).toBe('firstLoginPasswordChange');
 
     const response = await changePassword({
       username: user.username,
@@ -59,27 +41,29 @@ describe('POST /api/auth/changePassword', () => {
       newPassword: 'my own passphrase',
     });
     expect(response.statusCode).toBe(200);
-    const result = response.json().result as LoginAnswer;
+    const result = response.json().result as LoginResult;
     expect(result.status).toBe('success');
     expect((await test.app.accessTokens.verify(result.token ?? ''))?.userId).toBe(user.id);
     expect(result.refreshToken).toBeTruthy();
     const row = await storedUser(user.id);
     expect(row.mustChangePassword).toBe(false);
     expect(row.lastPasswordChangeAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect((await signIn(user.username, 'my own passphrase')).status).toBe('success');
-    expect((await signIn(user.username, user.password)).status).toBe('credentialsFailure');
+    expect((await signIn(test.app, { username: user.username, password: 'my own passphrase' })).status).toBe('success');
+    expect((await signIn(test.app, user)).status).toBe('credentialsFailure');
   });
 
   it('renews a password older than 180 days', async () => {
     const user = await createUser(db(), { organisationId, lastPasswordChangeAt: new Date(Date.now() - 181 * DAY_MS) });
-    expect((await signIn(user.username, user.password)).status).toBe('oldPassword');
+    expect((await signIn(test.app, user)).status).toBe('oldPassword');
     const response = await changePassword({
       username: user.username,
       oldPassword: user.password,
       newPassword: 'fresh for another half year',
     });
-    expect((response.json().result as LoginAnswer).status).toBe('success');
-    expect((await signIn(user.username, 'fresh for another half year')).status).toBe('success');
+    expect((response.json().result as LoginResult).status).toBe('success');
+    expect((await signIn(test.app, { username: user.username, password: 'fresh for another half year' })).status).toBe(
+      'success',
+    );
   });
 
   it('refuses a wrong current password as sign-in does, counting towards the lockout', async () => {
@@ -91,7 +75,7 @@ describe('POST /api/auth/changePassword', () => {
         oldPassword: 'not my password',
         newPassword: 'whatever it may be',
       });
-      statuses.push((response.json().result as LoginAnswer).status);
+      statuses.push((response.json().result as LoginResult).status);
     }
     expect(statuses).toEqual([
       'credentialsFailure',
@@ -100,7 +84,7 @@ describe('POST /api/auth/changePassword', () => {
       'credentialsFailure',
       'passwordAttemptsExceeded',
     ]);
-    expect((await signIn(user.username, user.password)).status).toBe('passwordAttemptsExceeded');
+    expect((await signIn(test.app, user)).status).toBe('passwordAttemptsExceeded');
   });
 
   it('answers an unknown user as a wrong password', async () => {
@@ -143,14 +127,16 @@ describe('POST /api/auth/changePassword', () => {
     const body = { username: user.username, oldPassword: user.password, newPassword: 'second factor first' };
 
     expect((await changePassword(body)).json()).toEqual({ result: { status: 'totpRequired' } });
-    expect((await signIn(user.username, user.password)).status).toBe('totpRequired');
+    expect((await signIn(test.app, user)).status).toBe('totpRequired');
     const code = createTotp(secret).generate();
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await changePassword({ ...body, totpCode: wrong })).json()).toEqual({ result: { status: 'totpFailure' } });
 
     const changed = await changePassword({ ...body, totpCode: code });
-    expect((changed.json().result as LoginAnswer).status).toBe('success');
-    expect((await signIn(user.username, 'second factor first', code)).status).toBe('totpFailure');
+    expect((changed.json().result as LoginResult).status).toBe('success');
+    expect(
+      (await signIn(test.app, { username: user.username, password: 'second factor first', totpCode: code })).status,
+    ).toBe('totpFailure');
   });
 
   it('sends a dormant account to recovery by email instead', async () => {
@@ -161,16 +147,16 @@ describe('POST /api/auth/changePassword', () => {
       newPassword: 'not this way',
     });
     expect(response.json()).toEqual({ result: { status: 'oldLogin' } });
-    expect((await signIn(user.username, user.password)).status).toBe('oldLogin');
+    expect((await signIn(test.app, user)).status).toBe('oldLogin');
   });
 
   it('ends the sessions opened with the old password', async () => {
     const user = await createUser(db(), { organisationId });
-    const before = await signIn(user.username, user.password);
+    const before = await signIn(test.app, user);
     await changePassword({ username: user.username, oldPassword: user.password, newPassword: 'new and improved' });
     const tokens = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(tokens).toHaveLength(2);
-    const refresh = await post('/api/auth/refresh', { refreshToken: before.refreshToken });
+    const refresh = await call(test.app, refreshSession, { body: { refreshToken: before.refreshToken ?? '' } });
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -2,10 +2,17 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../integrations/smtp/mailer';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/refresh-tokens.repository';
-import { findUserByUsername, updateUser, type UserRow } from '../auth/users.repository';
+import { writeAudit } from '../../access';
+import {
+  clearSignInFailures,
+  hashPassword,
+  verifyPassword,
+  endSessions,
+  findUserByUsername,
+  updateUser,
+  type AccessTokens,
+  type UserRow,
+} from '../auth';
 import {
   claimResetCodeTry,
   countResetCodesSince,
@@ -25,6 +32,7 @@ export const RESET_CODE_POLICY = {
 
 export interface PasswordResetDeps {
   db: Db;
+  accessTokens: AccessTokens;
   mailer: Mailer;
   now?: () => Date;
 }
@@ -127,7 +135,9 @@ export async function confirmPasswordReset(
     lockedUntil: null,
     lastLoginAt: null,
   });
-  await revokeAllForUser(deps.db, user.id, now);
+  // The emailed code proves the account is theirs: a sign-in lock on its name ends with it.
+  await clearSignInFailures(deps.db, user.username);
+  await endSessions(deps, { userId: user.id }, now);
   await audit('auth.password_reset');
   return { status: 'success' };
 }

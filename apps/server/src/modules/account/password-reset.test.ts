@@ -1,15 +1,16 @@
+import { confirmPasswordReset, userResetPasswordAttempt } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordResetCodes, refreshTokens, users } from '../../db/schema';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../integrations/smtp/test-smtp-server';
+import { call, signIn } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
-import { DAY_MS } from '../auth/policy';
+import { DAY_MS } from '../auth';
 
 let test: TestApp;
 let smtp: TestSmtpServer;
 let organisationId: string;
-let addressCount = 0;
 
 const MAIL_FROM = 'Cairn Test <cairn@clinic.test>';
 
@@ -25,27 +26,12 @@ afterAll(async () => {
 
 const db = () => test.app.database.db;
 
-/** Each call from its own client address, so that the per-address rate limits stay out of the way. */
-function post(url: string, payload: Record<string, unknown>, remoteAddress = nextAddress()) {
-  return test.app.inject({ method: 'POST', url, payload, remoteAddress });
-}
-
-function nextAddress(): string {
-  addressCount += 1;
-  return `10.1.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
-}
-
 function requestCode(username: string, is180DaysReset = false) {
-  return post('/api/userResetPasswordAttempt', { username, is180DaysReset });
+  return call(test.app, userResetPasswordAttempt, { body: { username, is180DaysReset } });
 }
 
 function confirm(username: string, code: string, newPassword: string) {
-  return post('/api/auth/recover/confirm', { username, code, newPassword });
-}
-
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await post('/api/auth/login', { username, password });
-  return (response.json().result as { status: string }).status;
+  return call(test.app, confirmPasswordReset, { body: { username, code, newPassword } });
 }
 
 function codeIn(mail: ReceivedMail): string {
@@ -75,8 +61,10 @@ describe('password recovery by emailed code', () => {
     const response = await confirm(user.username, code, 'a brand new passphrase');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ result: { status: 'success' } });
-    expect(await signIn(user.username, 'a brand new passphrase')).toBe('success');
-    expect(await signIn(user.username, user.password)).toBe('credentialsFailure');
+    expect((await signIn(test.app, { username: user.username, password: 'a brand new passphrase' })).status).toBe(
+      'success',
+    );
+    expect((await signIn(test.app, user)).status).toBe('credentialsFailure');
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.lastPasswordChangeAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -98,12 +86,14 @@ describe('password recovery by emailed code', () => {
 
   it('says the password has expired when the reset is the 180-day one', async () => {
     const user = await createUser(db(), { organisationId, lastPasswordChangeAt: new Date(Date.now() - 200 * DAY_MS) });
-    expect(await signIn(user.username, user.password)).toBe('oldPassword');
+    expect((await signIn(test.app, user)).status).toBe('oldPassword');
     await requestCode(user.username, true);
     const mail = await smtp.waitForMail(user.email);
     expect(mail.decoded).toContain('Subject: Your Cairn password has expired');
     expect((await confirm(user.username, codeIn(mail), 'renewed after six months')).statusCode).toBe(200);
-    expect(await signIn(user.username, 'renewed after six months')).toBe('success');
+    expect((await signIn(test.app, { username: user.username, password: 'renewed after six months' })).status).toBe(
+      'success',
+    );
   });
 
   it('answers an unknown username exactly as a known one, and sends nothing', async () => {
@@ -154,7 +144,7 @@ describe('password recovery by emailed code', () => {
     expect(expired.json().error.message).toMatch(/not valid/);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual(expired.json());
-    expect(await signIn(user.username, user.password)).toBe('success');
+    expect((await signIn(test.app, user)).status).toBe('success');
   });
 
   it('takes a code once only', async () => {
@@ -163,7 +153,9 @@ describe('password recovery by emailed code', () => {
     expect((await confirm(user.username, code, 'first use of the code')).statusCode).toBe(200);
     const reused = await confirm(user.username, code, 'second use of the code');
     expect(reused.statusCode).toBe(422);
-    expect(await signIn(user.username, 'first use of the code')).toBe('success');
+    expect((await signIn(test.app, { username: user.username, password: 'first use of the code' })).status).toBe(
+      'success',
+    );
   });
 
   it('voids a code after five wrong tries, even for the right code afterwards', async () => {
@@ -174,7 +166,7 @@ describe('password recovery by emailed code', () => {
       expect((await confirm(user.username, wrong, 'guessing the code')).statusCode).toBe(422);
     }
     expect((await confirm(user.username, code, 'right code, too late')).statusCode).toBe(422);
-    expect(await signIn(user.username, user.password)).toBe('success');
+    expect((await signIn(test.app, user)).status).toBe('success');
   });
 
   it('accepts the right code after four wrong tries', async () => {
@@ -207,17 +199,28 @@ describe('password recovery by emailed code', () => {
 
   it('unlocks a locked account, reactivates a dormant one and ends every session', async () => {
     const user = await createUser(db(), { organisationId });
-    await post('/api/auth/login', { username: user.username, password: user.password });
+    await signIn(test.app, user);
     await db()
       .update(users)
       .set({ lockedUntil: new Date(Date.now() + 10 * 60_000), lastLoginAt: new Date(Date.now() - 120 * DAY_MS) })
       .where(eq(users.id, user.id));
     const code = await mailedCode(user);
     expect((await confirm(user.username, code, 'back in business')).statusCode).toBe(200);
-    expect(await signIn(user.username, 'back in business')).toBe('success');
+    expect((await signIn(test.app, { username: user.username, password: 'back in business' })).status).toBe('success');
     const tokens = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(tokens).toHaveLength(2);
     expect(tokens.filter((token) => token.revokedAt === null)).toHaveLength(1);
+  });
+
+  it('lets a user whose name sign-in locked recover by emailed code, and sign in at once', async () => {
+    const user = await createUser(db(), { organisationId });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await signIn(test.app, { username: user.username, password: `wrong-${String(attempt)}` });
+    }
+    expect((await signIn(test.app, user)).status).toBe('passwordAttemptsExceeded');
+    const code = await mailedCode(user);
+    expect((await confirm(user.username, code, 'recovered by mail')).statusCode).toBe(200);
+    expect((await signIn(test.app, { username: user.username, password: 'recovered by mail' })).status).toBe('success');
   });
 
   it('sends at most five codes an hour to one account, answering alike', async () => {
@@ -231,7 +234,10 @@ describe('password recovery by emailed code', () => {
   it('limits requests per client address', async () => {
     const statuses: number[] = [];
     for (let request = 0; request < 6; request += 1) {
-      statuses.push((await post('/api/userResetPasswordAttempt', { username: 'someone' }, '10.200.0.1')).statusCode);
+      statuses.push(
+        (await call(test.app, userResetPasswordAttempt, { body: { username: 'someone' }, remoteAddress: '10.200.0.1' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });

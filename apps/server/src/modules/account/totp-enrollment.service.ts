@@ -1,16 +1,23 @@
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
-import { verifyPassword } from '../auth/passwords';
-import { SIGN_IN_POLICY } from '../auth/policy';
-import { createTotp, matchTotpStep, newTotpSecret } from '../auth/totp';
-import { countFailedAttempt, type UserRow } from '../auth/users.repository';
+import { writeAudit, type AuthContext } from '../../access';
+import {
+  verifyPassword,
+  SIGN_IN_POLICY,
+  createTotp,
+  matchTotpStep,
+  newTotpSecret,
+  countFailedAttempt,
+  endSessions,
+  type AccessTokens,
+  type UserRow,
+} from '../auth';
 import { findAccount, updateAccount } from './account.repository';
 
 export interface TotpEnrollmentDeps {
   db: Db;
+  accessTokens: AccessTokens;
   now?: () => Date;
 }
 
@@ -92,6 +99,8 @@ export async function disableTotp(
     throw invalidCode();
   }
   await updateAccount(deps.db, auth, { isTotpEnabled: false, totpSecret: null, totpLastStep: step, failedAttempts: 0 });
+  // Whoever else holds a session of this account held it with the second factor that just went away.
+  await endSessions(deps, { userId: auth.userId, except: auth.sessionId }, now);
   await audit(deps, auth, input.clientAddress, 'auth.totp_disabled');
   return true;
 }
@@ -116,6 +125,8 @@ async function countWrongCode(
   }
   const lockedUntil = new Date(options.now.getTime() + SIGN_IN_POLICY.lockoutMinutes * 60_000);
   await updateAccount(deps.db, auth, { lockedUntil, failedAttempts: 0 });
+  // A locked account keeps no session: whoever was guessing codes is signed out with it.
+  await endSessions(deps, { userId: auth.userId }, options.now);
   await audit(deps, auth, options.clientAddress, 'auth.lockout', { attempts, lockedUntil: lockedUntil.toISOString() });
 }
 

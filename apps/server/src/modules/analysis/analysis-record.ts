@@ -1,5 +1,4 @@
-import type { Demographics, PatientRecord } from '@cairn/clinical';
-import { emptyPatientRecord } from '@cairn/clinical';
+import { type Demographics, type PatientRecord, emptyPatientRecord } from '@cairn/clinical';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
-import { publishSuggestionsChanged } from '../dx/dx-events';
+import { publishSuggestionsChanged } from '../realtime';
 import type { ComputedAnalysis } from './analysis-compute';
 import { describeAnalysisChange, digestOf } from './analysis-updates';
 

@@ -1,6 +1,6 @@
 import type { AnalyticsEvent } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../auth/access-tokens';
+import type { AuthContext } from '../../access';
 import { insertAnalyticsEvent } from './analytics.repository';
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
@@ -26,16 +26,24 @@ export async function insertRefreshToken(db: Db, row: typeof refreshTokens.$infe
   await db.insert(refreshTokens).values(row);
 }
 
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
+/** One session, or every session of a user (but the one named in `except`). */
+export type SessionsToEnd = { familyId: string } | { userId: string; except?: string };
 
-export async function revokeAllForUser(db: Db, userId: string, now: Date): Promise<void> {
-  await db
+/** Revokes the refresh tokens of a session, or of all of a user's sessions; answers the sessions' ids. */
+export async function revokeFamilies(db: Db, which: SessionsToEnd, now: Date): Promise<string[]> {
+  const owner =
+    'familyId' in which
+      ? eq(refreshTokens.familyId, which.familyId)
+      : and(
+          eq(refreshTokens.userId, which.userId),
+          which.except === undefined ? undefined : ne(refreshTokens.familyId, which.except),
+        );
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(owner, isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  const ids = new Set(rows.map((row) => row.familyId));
+  if ('familyId' in which) ids.add(which.familyId);
+  return [...ids];
 }

@@ -1,9 +1,8 @@
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit, type AuthContext } from '../../access';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from './access-tokens';
 import type { AuthServiceDeps } from './auth.service';
-import { claimForRotation, findRefreshToken, revokeFamily, type RefreshTokenRow } from './refresh-tokens.repository';
-import { hashRefreshToken, issueTokens, type IssuedSession } from './sessions';
+import { claimForRotation, findRefreshToken, type RefreshTokenRow } from './refresh-tokens.repository';
+import { endSessions, hashRefreshToken, issueTokens, type IssuedSession } from './sessions';
 import { findUserById } from './users.repository';
 
 /**
@@ -21,18 +20,21 @@ export async function refreshSession(
   const user = await findUserById(deps.db, row.userId);
   const isClaimed = await claimForRotation(deps.db, row.id, now);
   if (!isClaimed || !user) {
-    await revokeFamily(deps.db, row.familyId, now);
+    await endSessions(deps, { familyId: row.familyId }, now);
     await auditRefresh(deps, row, user?.organisationId, 'auth.refresh_reuse_revoked', input.clientAddress);
     throw new AppError('UNAUTHENTICATED', 'The session has ended');
   }
   if (user.lockedUntil && user.lockedUntil > now) {
-    await revokeFamily(deps.db, row.familyId, now);
+    await endSessions(deps, { familyId: row.familyId }, now);
     throw new AppError('UNAUTHENTICATED', 'The session has ended');
   }
   return issueTokens(deps.db, deps.accessTokens, user, row.familyId);
 }
 
-/** Sign-out: the session's refresh-token family is revoked (only the caller's own). */
+/**
+ * Sign-out: the caller's session ends (its access tokens are refused from now on), and so does the
+ * session of the refresh token sent with it when it is the caller's own.
+ */
 export async function signOut(
   deps: AuthServiceDeps,
   auth: AuthContext,
@@ -40,7 +42,10 @@ export async function signOut(
 ): Promise<void> {
   const now = deps.now?.() ?? new Date();
   const row = input.refreshToken ? await findRefreshToken(deps.db, hashRefreshToken(input.refreshToken)) : undefined;
-  if (row?.userId === auth.userId) await revokeFamily(deps.db, row.familyId, now);
+  await endSessions(deps, { familyId: auth.sessionId }, now);
+  if (row?.userId === auth.userId && row.familyId !== auth.sessionId) {
+    await endSessions(deps, { familyId: row.familyId }, now);
+  }
   await writeAudit(deps.db, {
     organisationId: auth.organisationId,
     userId: auth.userId,

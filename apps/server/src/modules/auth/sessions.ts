@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Permission } from '@cairn/contracts';
-import { PERMISSIONS } from '@cairn/contracts';
+import { type Permission, PERMISSIONS } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import type { AccessTokens } from './access-tokens';
-import { insertRefreshToken } from './refresh-tokens.repository';
+import { insertRefreshToken, revokeFamilies, type SessionsToEnd } from './refresh-tokens.repository';
 import { DAY_MS, SIGN_IN_POLICY } from './policy';
 import type { UserRow } from './users.repository';
 
@@ -46,6 +45,7 @@ export async function issueTokens(
     {
       sub: user.id,
       org: user.organisationId,
+      sid: familyId,
       isAdmin: user.isAdmin,
       permissions: user.permissions.filter((name): name is Permission =>
         (PERMISSIONS as readonly string[]).includes(name),
@@ -63,4 +63,18 @@ export async function issueTokens(
     expiresAt: new Date(Date.now() + SIGN_IN_POLICY.refreshTokenDays * DAY_MS),
   });
   return { token, refreshToken };
+}
+
+/**
+ * Ends one session, or every session of a user: their refresh tokens are revoked and their access
+ * tokens refused at once, by every server process (sign-out, lockout, a password changed or reset,
+ * two-step verification turned off, a replayed refresh token).
+ */
+export async function endSessions(
+  deps: { db: Db; accessTokens: AccessTokens },
+  which: SessionsToEnd,
+  now: Date,
+): Promise<void> {
+  const ended = await revokeFamilies(deps.db, which, now);
+  await deps.accessTokens.revokeSessions(ended);
 }

@@ -1,8 +1,7 @@
 import type { ClinicalItemSource, ClinicalResult, ClinicalSummary, LabTrend } from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../auth/access-tokens';
-import { readPatientInScope } from '../patients/care-scope';
+import { type AuthContext, readPatientInScope } from '../../access';
 import { flagOfResult, kindOfResult, referenceRangeOf, VITAL_SIGNS } from './clinical-codes';
 import {
   listAllergies,

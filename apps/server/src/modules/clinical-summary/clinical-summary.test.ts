@@ -1,3 +1,4 @@
+import { getClinicalSummary, getLabTrend } from '@cairn/contracts';
 import type { ClinicalSummary, LabTrend } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import {
 } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
 import { createCareTeam, createPatient, linkUserToProvider, type CareTeam } from '../../testing/clinical-factories';
+import { call, callWithAnyBody, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 let test: TestApp;
 let organisationId: string;
@@ -31,27 +33,18 @@ beforeAll(async () => {
   organisationId = (await createOrganisation(db)).id;
   team = await createCareTeam(db, { organisationId });
   patientId = (await createPatient(db, { organisationId, primaryProviderId: team.provider.id })).id;
-  const provider = await tokenFor({ organisationId });
-  await linkUserToProvider(db, provider.userId, team.provider.id);
+  const provider = await tokenFor(test.app, { organisationId });
+  await linkUserToProvider(db, provider.user.id, team.provider.id);
   providerToken = provider.token;
-  providerUserId = provider.userId;
+  providerUserId = provider.user.id;
   await seedRecord(patientId);
 });
 afterAll(async () => {
   await test.app.close();
 });
 
-async function tokenFor(options: Parameters<typeof createUser>[1]) {
-  const user = await createUser(test.app.database.db, options);
-  return { userId: user.id, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId }) };
-}
-
-function call(path: string, token: string | undefined, payload: Record<string, unknown>) {
-  return test.app.inject({ method: 'POST', url: `/api${path}`, headers: token ? { token } : {}, payload });
-}
-
 async function summaryOf(cairnPatientId: string): Promise<ClinicalSummary> {
-  const response = await call('/getClinicalSummary', providerToken, { cairnPatientId });
+  const response = await call(test.app, getClinicalSummary, { token: providerToken, body: { cairnPatientId } });
   expect(response.statusCode).toBe(200);
   return response.json<{ result: ClinicalSummary }>().result;
 }
@@ -240,7 +233,10 @@ async function seedRecord(patient: string) {
 
 describe('getClinicalSummary', () => {
   it('answers active and resolved problems, recurring episodes once, mistaken entries left out', async () => {
-    const response = await call('/getClinicalSummary', providerToken, { cairnPatientId: patientId });
+    const response = await call(test.app, getClinicalSummary, {
+      token: providerToken,
+      body: { cairnPatientId: patientId },
+    });
     expect(response.statusCode).toBe(200);
     const { problems } = response.json<{ result: ClinicalSummary }>().result;
     expect(problems.active.map((problem: { display: string }) => problem.display)).toEqual([
@@ -367,7 +363,7 @@ describe('getClinicalSummary', () => {
   });
 
   it('writes the read to the audit log', async () => {
-    await call('/getClinicalSummary', providerToken, { cairnPatientId: patientId });
+    await call(test.app, getClinicalSummary, { token: providerToken, body: { cairnPatientId: patientId } });
     const entries = await test.app.database.db
       .select()
       .from(auditLog)
@@ -389,7 +385,10 @@ describe('getClinicalSummary', () => {
 
 describe('getLabTrend', () => {
   it('answers the numeric results of one test oldest first, with the latest reference range', async () => {
-    const response = await call('/getLabTrend', providerToken, { cairnPatientId: patientId, loinc: '4548-4' });
+    const response = await call(test.app, getLabTrend, {
+      token: providerToken,
+      body: { cairnPatientId: patientId, loinc: '4548-4' },
+    });
     expect(response.statusCode).toBe(200);
     const trend = response.json<{ result: LabTrend }>().result;
     expect(trend).toMatchObject({
@@ -420,7 +419,10 @@ describe('getLabTrend', () => {
       { ...weight, source: 'HIE', sourceId: sourceId(), effectiveDate: '2023-03-01', value: 180, unit: '[lb_av]' },
       { ...weight, source: 'EHR', sourceId: sourceId(), effectiveDate: '2024-03-01', value: 80, unit: 'kg' },
     ]);
-    const response = await call('/getLabTrend', providerToken, { cairnPatientId: patient.id, loinc: '29463-7' });
+    const response = await call(test.app, getLabTrend, {
+      token: providerToken,
+      body: { cairnPatientId: patient.id, loinc: '29463-7' },
+    });
     const trend = response.json<{ result: LabTrend }>().result;
     expect(trend).toMatchObject({ unit: 'kg', units: 'converted' });
     expect(trend.points[0]).toMatchObject({
@@ -433,7 +435,9 @@ describe('getLabTrend', () => {
 
   it('answers no points for a test the patient never had, and for one without numeric values', async () => {
     for (const loinc of ['1234-5', '5778-6']) {
-      const { result } = (await call('/getLabTrend', providerToken, { cairnPatientId: patientId, loinc })).json<{
+      const { result } = (
+        await call(test.app, getLabTrend, { token: providerToken, body: { cairnPatientId: patientId, loinc } })
+      ).json<{
         result: LabTrend;
       }>();
       expect(result).toMatchObject({ loinc, points: [], referenceRange: null });
@@ -441,7 +445,7 @@ describe('getLabTrend', () => {
   });
 
   it('writes the read to the audit log', async () => {
-    await call('/getLabTrend', providerToken, { cairnPatientId: patientId, loinc: '4548-4' });
+    await call(test.app, getLabTrend, { token: providerToken, body: { cairnPatientId: patientId, loinc: '4548-4' } });
     const entries = await test.app.database.db.select().from(auditLog).where(eq(auditLog.userId, providerUserId));
     expect(entries.map((entry) => entry.details)).toContainEqual({ what: 'lab-trend' });
   });
@@ -449,46 +453,67 @@ describe('getLabTrend', () => {
 
 describe('who may read a clinical summary', () => {
   it('refuses a caller who is not signed in', async () => {
-    expect((await call('/getClinicalSummary', undefined, { cairnPatientId: patientId })).statusCode).toBe(401);
-    expect((await call('/getLabTrend', undefined, { cairnPatientId: patientId, loinc: '4548-4' })).statusCode).toBe(
-      401,
-    );
+    expect((await call(test.app, getClinicalSummary, { body: { cairnPatientId: patientId } })).statusCode).toBe(401);
+    expect(
+      (await call(test.app, getLabTrend, { body: { cairnPatientId: patientId, loinc: '4548-4' } })).statusCode,
+    ).toBe(401);
   });
 
   it('names the missing field', async () => {
-    const summary = await call('/getClinicalSummary', providerToken, {});
+    const summary = await callWithAnyBody(test.app, getClinicalSummary, { token: providerToken, body: {} });
     expect(summary.statusCode).toBe(422);
     expect(JSON.stringify(summary.json().error.details)).toContain('cairnPatientId');
-    const trend = await call('/getLabTrend', providerToken, { cairnPatientId: patientId });
+    const trend = await callWithAnyBody(test.app, getLabTrend, {
+      token: providerToken,
+      body: { cairnPatientId: patientId },
+    });
     expect(trend.statusCode).toBe(422);
     expect(JSON.stringify(trend.json().error.details)).toContain('loinc');
   });
 
   it("does not reveal another organisation's patient", async () => {
     const other = await createOrganisation(test.app.database.db, 'Hillside Clinic');
-    const stranger = await tokenFor({ organisationId: other.id, view: 'Coder' });
-    const summary = await call('/getClinicalSummary', stranger.token, { cairnPatientId: patientId });
+    const stranger = await tokenFor(test.app, { organisationId: other.id, view: 'Coder' });
+    const summary = await call(test.app, getClinicalSummary, {
+      token: stranger.token,
+      body: { cairnPatientId: patientId },
+    });
     expect(summary.statusCode).toBe(404);
     expect(summary.body).not.toContain('Lovelace');
-    const trend = await call('/getLabTrend', stranger.token, { cairnPatientId: patientId, loinc: '4548-4' });
+    const trend = await call(test.app, getLabTrend, {
+      token: stranger.token,
+      body: { cairnPatientId: patientId, loinc: '4548-4' },
+    });
     expect(trend.statusCode).toBe(404);
   });
 
   it('does not show a provider a patient outside their scope, but shows a coder of the organisation', async () => {
     const otherTeam = await createCareTeam(test.app.database.db, { organisationId, providerLastName: 'Okafor' });
-    const otherProvider = await tokenFor({ organisationId });
-    await linkUserToProvider(test.app.database.db, otherProvider.userId, otherTeam.provider.id);
-    expect((await call('/getClinicalSummary', otherProvider.token, { cairnPatientId: patientId })).statusCode).toBe(
-      404,
-    );
+    const otherProvider = await tokenFor(test.app, { organisationId });
+    await linkUserToProvider(test.app.database.db, otherProvider.user.id, otherTeam.provider.id);
     expect(
-      (await call('/getLabTrend', otherProvider.token, { cairnPatientId: patientId, loinc: '4548-4' })).statusCode,
+      (await call(test.app, getClinicalSummary, { token: otherProvider.token, body: { cairnPatientId: patientId } }))
+        .statusCode,
     ).toBe(404);
-    const coder = await tokenFor({ organisationId, view: 'Coder' });
-    expect((await call('/getClinicalSummary', coder.token, { cairnPatientId: patientId })).statusCode).toBe(200);
+    expect(
+      (
+        await call(test.app, getLabTrend, {
+          token: otherProvider.token,
+          body: { cairnPatientId: patientId, loinc: '4548-4' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const coder = await tokenFor(test.app, { organisationId, view: 'Coder' });
+    expect(
+      (await call(test.app, getClinicalSummary, { token: coder.token, body: { cairnPatientId: patientId } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an id that is not a patient id', async () => {
-    expect((await call('/getClinicalSummary', providerToken, { cairnPatientId: 'not-a-uuid' })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getClinicalSummary, { token: providerToken, body: { cairnPatientId: 'not-a-uuid' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

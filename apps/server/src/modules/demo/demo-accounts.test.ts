@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTotp } from '../auth/totp';
+import { createTotp } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts';
 

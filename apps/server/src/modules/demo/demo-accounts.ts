@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
-import { newTotpSecret } from '../auth/totp';
-import { insertUser, type NewUser } from '../auth/users.repository';
+import { hashPassword, newTotpSecret, insertUser, type NewUser } from '../auth';
 
 export const DEMO_ORGANISATION = { slug: 'demo', name: 'Cairn Demo Clinic' } as const;
 

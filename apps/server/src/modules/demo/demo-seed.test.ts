@@ -14,7 +14,7 @@ import {
   providers,
   userProviders,
 } from '../../db/clinical-schema';
-import { drainAnalysisQueue } from '../analysis/analysis-worker';
+import { drainAnalysisQueue } from '../analysis';
 import { organisations, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { seedDemoAccounts } from './demo-accounts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { appointments, clinics, departments, patients, providers, userProviders } from '../../db/clinical-schema';
 import { organisations, users } from '../../db/schema';
 import { fileStoreFor } from '../../integrations/files/file-store';
-import { markPatientsChanged } from '../analysis/analysis-queue';
+import { markPatientsChanged } from '../analysis';
 import { seedDemoAccounts, DEMO_ORGANISATION, type DemoAccount } from './demo-accounts';
 import { careProviders, generateOrganisation } from './generator/generate-organisation';
 import { localIsoDate } from './generator/random';

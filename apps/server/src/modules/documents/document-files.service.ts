@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import { isUuid } from '../patients/care-scope';
+import { writeAudit, isUuid } from '../../access';
 import { findDocumentFile } from './documents.repository';
 import { isFileUrlValid } from './file-urls';
 

@@ -48,7 +48,10 @@ export async function signIn(
   options: Parameters<typeof createUser>[1],
 ): Promise<{ token: string; userId: string }> {
   const user = await createUser(test.app.database.db, options);
-  return { userId: user.id, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId }) };
+  return {
+    userId: user.id,
+    token: await test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: user.id, org: user.organisationId }),
+  };
 }
 
 /** A provider linked to a care team of their own, who therefore sees none of the world's patients. */

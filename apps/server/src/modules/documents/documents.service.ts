@@ -10,8 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { isUuid, readPatientInScope } from '../patients/care-scope';
+import { type AuthContext, isUuid, readPatientInScope } from '../../access';
 import {
   FRAGMENT_DELIMITER,
   findDocument,

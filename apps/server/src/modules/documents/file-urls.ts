@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_URL_LIFETIME_SECONDS } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
+import { getOrCreateServerSecret } from '../auth';
 
 /**
  * Signed links to original files (spec §7 getFileURL). The link itself is the credential, so that a

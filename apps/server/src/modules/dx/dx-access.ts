@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { auditPatientRead, isUuid } from '../patients/care-scope';
+import { type AuthContext, auditPatientRead, isUuid } from '../../access';
 import {
   prepareVisit,
   type CallerColumns,

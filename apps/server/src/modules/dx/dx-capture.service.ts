@@ -1,6 +1,12 @@
 import { getHccModel, getIcdCatalog, type Suggestion } from '@cairn/clinical';
-import type { CartItem, DxCaptureData, DxItem, DxRole, ExplanationGroup } from '@cairn/contracts';
-import { EXPLANATION_GROUPS } from '@cairn/contracts';
+import {
+  type CartItem,
+  type DxCaptureData,
+  type DxItem,
+  type DxRole,
+  type ExplanationGroup,
+  EXPLANATION_GROUPS,
+} from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { openVisitWith, type Caller } from './dx-access';

@@ -3,7 +3,7 @@ import type { DecisionStatus, DxCaptureData, DxDecision, InsightAction, RejectRe
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../../access';
 import type { Actor, Caller, OpenedVisit } from './dx-access';
 import { decisionOut } from './dx-decision-out';
 import {

@@ -2,7 +2,7 @@ import type { DxCaptureData } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxDecisionHistory, dxDecisions, dxVisitStates } from '../../db/clinical-schema';
-import type { VisitEventInput } from '../realtime/realtime-publisher';
+import type { VisitEventInput } from '../realtime';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';

@@ -1,5 +1,4 @@
-import type { SUSPECT_KINDS } from '@cairn/contracts';
-import { EXPLANATION_GROUPS as WIRE_GROUPS, type DxItem } from '@cairn/contracts';
+import { type SUSPECT_KINDS, EXPLANATION_GROUPS as WIRE_GROUPS, type DxItem } from '@cairn/contracts';
 import { EXPLANATION_GROUPS, type SuggestionCategory, type SuspectKind } from '@cairn/clinical';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAnalyses } from '../analysis/analysis-store';
-import type { ComputedAnalysis } from '../analysis/analysis-compute';
+import { storeAnalyses, type ComputedAnalysis } from '../analysis';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';

@@ -1,6 +1,6 @@
 import type { Suggestion, SuggestionEvidence } from '@cairn/clinical';
 import type { DxEvidence, DxRole, ExplanationGroup } from '@cairn/contracts';
-import { isUuid } from '../patients/care-scope';
+import { isUuid } from '../../access';
 
 /**
  * The in-app explanation of each group of spec §3: one sentence saying why the suggestion is shown,

@@ -1,33 +1,168 @@
+import { normalizeIcdCode } from '@cairn/clinical';
 import type { ConditionWriteResult } from '@cairn/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { providers, userProviders } from '../../db/clinical-schema';
 import type { Db } from '../../db/client';
-import { findCaller, markVisitPushed } from './dx.repository';
+import type { FhirClient } from '../../integrations/fhir/fhir-client';
+import type { Reference } from '../../integrations/fhir/fhir-types';
+import { AppError } from '../../lib/app-error';
+import { writeAudit, type AuthContext } from '../../access';
+import { writeDiagnosesToEncounter, writeDiagnosesToProblemList } from '../ehr-write';
+import { assertMayDecide, openVisit, type Actor, type Caller } from './dx-access';
+import { isInCart } from './dx-decision-out';
+import { findCaller, findDecisions, markVisitPushed, type DecisionRow } from './dx.repository';
+
+export interface PushDeps {
+  db: Db;
+  realtime: FastifyInstance['realtime'];
+  /** A FHIR client on the EHR with the caller's live launch session, if they have one. */
+  ehrClient: (auth: AuthContext) => Promise<FhirClient | undefined>;
+}
+
+export interface PushInput {
+  sid: string;
+  icdCodes: readonly string[];
+}
 
 /**
- * After the cart was written to the visit's EHR encounter (push2emrApi): the first write that put a
- * code in the EHR marks the visit pushed (later decisions are post-visit changes), and everyone looking
- * at the visit hears each code's outcome. Codes that failed stay in the cart for a retry.
+ * Add to Encounter (spec §7 push2emrApi): the cart's codes are written to the visit's EHR encounter as
+ * FHIR Conditions, each code's outcome is audited and told to everyone looking at the visit. Only codes
+ * in the visit's cart may be written; anything else is a 409 naming it.
  */
-export async function recordPushResult(
+export async function pushCartToEncounter(
+  deps: PushDeps,
+  caller: Caller,
+  input: PushInput,
+): Promise<ConditionWriteResult[]> {
+  const { visit, actor } = await openVisit(deps.db, caller, input.sid, 'push-to-ehr');
+  await assertCartHolds(deps.db, { auth: caller.auth, actor, visit, icdCodes: input.icdCodes });
+  const results = await writeDiagnosesToEncounter(deps.db, {
+    organisationId: caller.auth.organisationId,
+    appointmentId: visit.id,
+    icdCodes: input.icdCodes,
+    client: await deps.ehrClient(caller.auth),
+    recorder: await recorderOf(deps.db, caller.auth),
+    requestedBy: caller.auth.userId,
+  });
+  await auditWrite(deps.db, { caller, visit, what: 'ehr-conditions', results });
+  await recordPushResult(deps, { caller, appointmentId: visit.id, results });
+  return results;
+}
+
+/** The cart's codes on the patient's problem list in the EHR (spec §7 pushToEmrPmdToPl), once per patient and code. */
+export async function pushCartToProblemList(
+  deps: PushDeps,
+  caller: Caller,
+  input: PushInput,
+): Promise<ConditionWriteResult[]> {
+  const { visit, actor } = await openVisit(deps.db, caller, input.sid, 'push-to-problem-list');
+  await assertCartHolds(deps.db, { auth: caller.auth, actor, visit, icdCodes: input.icdCodes });
+  const results = await writeDiagnosesToProblemList(deps.db, {
+    organisationId: caller.auth.organisationId,
+    appointmentId: visit.id,
+    icdCodes: input.icdCodes,
+    client: await deps.ehrClient(caller.auth),
+    recorder: await recorderOf(deps.db, caller.auth),
+    requestedBy: caller.auth.userId,
+  });
+  await auditWrite(deps.db, { caller, visit, what: 'ehr-problem-list', results });
+  return results;
+}
+
+/**
+ * A code may be written to the EHR only once it is in the visit's cart: accepted or added by a
+ * provider, or accepted by a coder and sent with the scrub (a coder's own push takes their choices).
+ * A view-only user writes nothing.
+ */
+async function assertCartHolds(
   db: Db,
-  realtime: FastifyInstance['realtime'],
   options: {
-    organisationId: string;
-    appointmentId: string;
-    userId: string;
-    results: ConditionWriteResult[];
-    log: FastifyBaseLogger;
+    auth: AuthContext;
+    actor: Actor;
+    visit: { id: string; scrubSentAt: Date | null };
+    icdCodes: readonly string[];
   },
 ): Promise<void> {
-  const { organisationId, appointmentId } = options;
-  if (options.results.some((result) => result.status === 'written')) {
-    await markVisitPushed(db, organisationId, appointmentId);
-  }
-  const caller = await findCaller(db, organisationId, options.userId);
-  const by = { name: caller?.name ?? '', role: caller?.view === 'Coder' ? ('coder' as const) : ('provider' as const) };
-  await realtime
-    .publish({ organisationId, appointmentId, event: { kind: 'push.result', results: options.results, by } })
-    .catch((error: unknown) => {
-      options.log.warn({ err: error }, 'publishing a push result failed');
+  assertMayDecide(options.actor);
+  const codes = [...new Set(options.icdCodes.map(normalizeIcdCode))];
+  const decisions = await findDecisions(db, options.auth.organisationId, options.visit.id, codes);
+  const byCode = new Map(decisions.map((row) => [row.icdCode, row]));
+  const isPushable = (row: DecisionRow | undefined): boolean =>
+    row !== undefined &&
+    isInCart(row) &&
+    (row.deciderRole !== 'coder' || options.visit.scrubSentAt !== null || options.actor.role === 'coder');
+  const outside = codes.filter((code) => !isPushable(byCode.get(code)));
+  if (outside.length > 0) {
+    throw new AppError('CONFLICT', `Not in this visit's cart: ${outside.join(', ')}`, {
+      field: 'icdCodes',
+      icdCodes: outside,
     });
+  }
+}
+
+/**
+ * After the cart was written: the first write that put a code in the EHR marks the visit pushed (later
+ * decisions are post-visit changes), and everyone looking at the visit hears each code's outcome. Codes
+ * that failed stay in the cart for a retry.
+ */
+async function recordPushResult(
+  deps: PushDeps,
+  options: { caller: Caller; appointmentId: string; results: ConditionWriteResult[] },
+): Promise<void> {
+  const { organisationId, userId } = options.caller.auth;
+  const { appointmentId, results } = options;
+  if (results.some((result) => result.status === 'written')) {
+    await markVisitPushed(deps.db, organisationId, appointmentId);
+  }
+  const pusher = await findCaller(deps.db, organisationId, userId);
+  const by = { name: pusher?.name ?? '', role: pusher?.view === 'Coder' ? ('coder' as const) : ('provider' as const) };
+  await deps.realtime
+    .publish({ organisationId, appointmentId, event: { kind: 'push.result', results, by } })
+    .catch((error: unknown) => {
+      options.caller.request.log.warn({ err: error }, 'publishing a push result failed');
+    });
+}
+
+/** One `patient.write` audit entry per write to the EHR: how many codes were written and how many failed. */
+async function auditWrite(
+  db: Db,
+  options: {
+    caller: Caller;
+    visit: { id: string; patientId: string };
+    what: string;
+    results: readonly { status: string }[];
+  },
+): Promise<void> {
+  const { auth, request } = options.caller;
+  await writeAudit(db, {
+    organisationId: auth.organisationId,
+    userId: auth.userId,
+    patientId: options.visit.patientId,
+    action: 'patient.write',
+    clientAddress: request.ip,
+    details: {
+      what: options.what,
+      sid: options.visit.id,
+      written: options.results.filter((result) => result.status === 'written').length,
+      failed: options.results.filter((result) => result.status === 'failed').length,
+    },
+  });
+}
+
+/** The EHR practitioner recording the diagnoses: the provider from the EHR the user works as. */
+async function recorderOf(db: Db, auth: AuthContext): Promise<Reference | undefined> {
+  const [provider] = await db
+    .select({ sourceId: providers.sourceId })
+    .from(userProviders)
+    .innerJoin(providers, eq(providers.id, userProviders.providerId))
+    .where(
+      and(
+        eq(userProviders.userId, auth.userId),
+        eq(providers.organisationId, auth.organisationId),
+        eq(providers.source, 'EHR'),
+      ),
+    )
+    .limit(1);
+  return provider ? { reference: `Practitioner/${provider.sourceId}` } : undefined;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxVisitStates, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
 import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
 import { openServerSecretBox } from '../../lib/secret-box';
-import type { VisitEventInput } from '../realtime/realtime-publisher';
+import type { VisitEventInput } from '../realtime';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
@@ -107,6 +107,15 @@ async function createVisit(options: { status?: string; hasEncounter?: boolean } 
 const push = (user: SignedInUser, sid: string, icdCodes: string[]) =>
   callAs(test, user)('/push2emrApi', { sid, icdCodes });
 
+/** The provider puts codes in the visit's cart (accepts or adds them): only those may be written. */
+async function putInCart(sid: string, icdCodes: string[]): Promise<void> {
+  const response = await callAs(test, provider)('/addSummaryInsightActions', {
+    sid,
+    actions: icdCodes.map((icdCode) => ({ icdCode, action: 'accept', expectedVersion: 0 })),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 async function captureData(sid: string): Promise<DxCaptureData> {
   return (await callAs(test, provider)('/getDxCaptureData', { sid })).json<{ result: DxCaptureData }>().result;
 }
@@ -179,6 +188,7 @@ describe('Add to Encounter', () => {
 
   it('says NonPushableStatus for a cancelled visit', async () => {
     const visit = await createVisit({ status: 'cancelled' });
+    await putInCart(visit.sid, ['E1122']);
     const response = await push(provider, visit.sid, ['E1122']);
     expect(response.json().result.results).toEqual([
       { icdCode: 'E1122', status: 'failed', reason: 'NonPushableStatus' },
@@ -188,6 +198,7 @@ describe('Add to Encounter', () => {
 
   it('says MissingEHRLiveData for a user who has no EHR session', async () => {
     const visit = await createVisit();
+    await putInCart(visit.sid, ['E1122']);
     const colleague = await signedInUser(test, { organisationId, view: 'Provider' });
     const response = await push(colleague, visit.sid, ['E1122']);
     expect(response.json().result.results).toEqual([
@@ -198,6 +209,7 @@ describe('Add to Encounter', () => {
   it('says PredictorNotImplementedForEHR when the EHR does not take Condition creates', async () => {
     ehr.conditionCreate = false;
     const visit = await createVisit();
+    await putInCart(visit.sid, ['E1122']);
     const response = await push(provider, visit.sid, ['E1122']);
     expect(response.json().result.results).toEqual([
       { icdCode: 'E1122', status: 'failed', reason: 'PredictorNotImplementedForEHR' },
@@ -216,6 +228,7 @@ describe('Add to Encounter', () => {
 describe("the encounter's diagnoses in the EHR", () => {
   it('reads the ICD-10-CM codes on the visit encounter with the user session, and none when the EHR fails', async () => {
     const visit = await createVisit();
+    await putInCart(visit.sid, ['I10', 'E1122']);
     await push(provider, visit.sid, ['I10', 'E11.22']);
     const read = await callAs(test, provider)('/getEpicICDFromSID', { sid: visit.sid });
     expect(
@@ -238,12 +251,14 @@ describe("the encounter's diagnoses in the EHR", () => {
 describe("the patient's problem list", () => {
   it('writes problem-list Conditions without an encounter, once per patient and code', async () => {
     const visit = await createVisit();
+    await putInCart(visit.sid, ['I10']);
     const write = () => callAs(test, provider)('/pushToEmrPmdToPl', { sid: visit.sid, icdCodes: ['I10'] });
     const first = await write();
     expect(first.statusCode).toBe(200);
     const [result] = first.json<{ result: { results: { ehrResourceId: string }[] } }>().result.results;
     expect(result).toMatchObject({ icdCode: 'I10', status: 'written' });
     const later = await createVisit();
+    await putInCart(later.sid, ['I10']);
     const again = await callAs(test, provider)('/pushToEmrPmdToPl', { sid: later.sid, icdCodes: ['I10'] });
     expect(again.json().result.results).toEqual(first.json().result.results);
     const written = await ehr.repo.readResource<Condition>('Condition', result?.ehrResourceId ?? '');

@@ -1,6 +1,6 @@
 import { getHccModel, scoreRaf, selectSegment, type HccModelName, type RafInput, type Sex } from '@cairn/clinical';
 import type { RiskEstimate } from '@cairn/contracts';
-import { ageOn, demographicsOf } from '../analysis/analysis-record';
+import { ageOn, demographicsOf } from '../analysis';
 
 /**
  * The model an organisation scores with. Organisations have no setting for it yet, so every one

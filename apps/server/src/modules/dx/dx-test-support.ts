@@ -1,5 +1,5 @@
 import { getHccModel, getIcdCatalog, type Suggestion, type SuggestionEvidence } from '@cairn/clinical';
-import type { VisitEventInput } from '../realtime/realtime-publisher';
+import type { VisitEventInput } from '../realtime';
 import { patientAnalyses, patients } from '../../db/clinical-schema';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -80,6 +80,7 @@ export async function signedInUser(
   const { tokenPermissions, ...userOptions } = options;
   const user = await createUser(test.app.database.db, userOptions);
   const token = await test.app.accessTokens.sign({
+    sid: crypto.randomUUID(),
     sub: user.id,
     org: user.organisationId,
     ...(tokenPermissions ? { permissions: tokenPermissions } : {}),

@@ -11,8 +11,8 @@ import {
   patients,
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
-import { currentAnalysisJoin } from '../analysis/analysis.repository';
-import { patientInCallerScope } from '../patients/care-scope';
+import { currentAnalysisJoin } from '../analysis';
+import { patientInCallerScope } from '../../access';
 
 /** SQL of the visits' decisions and workflow state: every query is scoped by organisation. */
 

@@ -7,25 +7,32 @@ import {
   getICDsFromUnityApi,
   getNoteTemplates as getNoteTemplatesEndpoint,
   getSnomedFromICD,
+  push2emrApi,
+  pushToEmrPmdToPl,
   updateSummaryInsightStatus as updateSummaryInsightStatusEndpoint,
   updateSummaryInsightsNotes as updateSummaryInsightsNotesEndpoint,
 } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import { route } from '../../lib/route';
+import type { AuthContext } from '../../access';
 import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
-import { ehrClientForUser } from '../ehr-launch/ehr-session.service';
+import { ehrClientForUser } from '../ehr-launch';
+import { registerSuggestionEvents } from '../realtime';
 import { getDxCaptureData } from './dx-capture.service';
 import {
   addSummaryInsightActions,
   updateSummaryInsightStatus,
   updateSummaryInsightsNotes,
 } from './dx-decisions.service';
-import { registerSuggestionEvents } from './dx-events';
 import { getEpicIcdFromSid, getIcdData, getIcdsFromUnityApi, getSnomedFromIcd } from './dx-icd.service';
 import { draftAssessmentNote, getNoteTemplates } from './dx-notes.service';
+import { pushCartToEncounter, pushCartToProblemList, type PushDeps } from './dx-push.service';
 
-/** The diagnosis workflow (issue 7): the Diagnosis Summary tab, decisions, ICD search, note drafts. */
+/**
+ * The diagnosis workflow (issue 7): the Diagnosis Summary tab, decisions, ICD search, note drafts, and
+ * the cart written to the EHR (Add to Encounter, the problem list).
+ */
 export function dxRoutes(app: FastifyInstance, config: Config): void {
   const db = () => app.database.db;
   let secretBox: Promise<SecretBox> | undefined;
@@ -35,6 +42,16 @@ export function dxRoutes(app: FastifyInstance, config: Config): void {
     },
     secretBox: () => (secretBox ??= openServerSecretBox(app.database.db, config.encryptionKey)),
     allowLoopbackHttp: config.name !== 'production',
+  };
+  const ehrClient = async (auth: AuthContext) => (await ehrClientForUser(ehrDeps, auth))?.client;
+  const pushDeps: PushDeps = {
+    get db() {
+      return app.database.db;
+    },
+    get realtime() {
+      return app.realtime;
+    },
+    ehrClient,
   };
   registerSuggestionEvents(app.database.db, () => app.realtime);
 
@@ -60,12 +77,18 @@ export function dxRoutes(app: FastifyInstance, config: Config): void {
       { auth, request },
       {
         sid: body.sid,
-        client: async () => (await ehrClientForUser(ehrDeps, auth))?.client,
+        client: () => ehrClient(auth),
       },
     ),
   }));
   route(app, getICDsFromUnityApi, async ({ body, auth, request }) => ({
     result: await getIcdsFromUnityApi(db(), { auth, request }, body),
+  }));
+  route(app, push2emrApi, async ({ body, auth, request }) => ({
+    result: { results: await pushCartToEncounter(pushDeps, { auth, request }, body) },
+  }));
+  route(app, pushToEmrPmdToPl, async ({ body, auth, request }) => ({
+    result: { results: await pushCartToProblemList(pushDeps, { auth, request }, body) },
   }));
   route(app, getNoteTemplatesEndpoint, async () => ({ result: getNoteTemplates() }));
   route(app, draftAssessmentNoteEndpoint, async ({ body, auth, request }) => ({

@@ -10,7 +10,7 @@ import {
   userProviders,
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
-import type { UserRow } from '../auth/users.repository';
+import type { UserRow } from '../auth';
 
 export type EhrConnectionRow = typeof ehrConnections.$inferSelect;
 export type EhrLaunchStateRow = typeof ehrLaunchStates.$inferSelect;

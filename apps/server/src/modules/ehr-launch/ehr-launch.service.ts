@@ -4,20 +4,19 @@ import {
   type EhrConnectionName,
   type EndpointBody,
   type EhrLaunchFailureReason,
+  type getEpicTokenAndAppContext,
+  type startEhrLaunch as startEndpoint,
 } from '@cairn/contracts';
-import type { getEpicTokenAndAppContext, startEhrLaunch as startEndpoint } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { createFhirClient, type FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource } from '../../integrations/fhir/fhir-types';
 import type { FileStore } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
-import { writeAudit } from '../audit/audit.repository';
-import type { AccessTokens } from '../auth/access-tokens';
-import { issueSession } from '../auth/sessions';
-import { findEhrPatientId } from '../ehr-sync/ehr-sync.repository';
-import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
-import { importBundle } from '../ingestion/ingestion.service';
+import { writeAudit } from '../../access';
+import { type AccessTokens, issueSession } from '../auth';
+import { findEhrPatientId, syncPatientFromEhr } from '../ehr-sync';
+import { importBundle } from '../ingestion';
 import {
   consumeLaunchState,
   findConnectionById,

@@ -1,34 +1,23 @@
 import {
   getEncounterStatus as getEncounterStatusEndpoint,
   getEpicTokenAndAppContext,
-  push2emrApi,
-  pushToEmrPmdToPl,
   startEhrLaunch as startEndpoint,
   syncEhrPatient as syncEndpoint,
 } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env';
-import { appointments, providers, userProviders } from '../../db/clinical-schema';
+import { appointments, userProviders } from '../../db/clinical-schema';
 import type { Db } from '../../db/client';
-import type { Reference } from '../../integrations/fhir/fhir-types';
 import { fileStoreFor } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/route';
 import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
-import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
-import { syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync/scheduled-sync';
-import { recordPushResult } from '../dx/dx-push.service';
-import {
-  encounterStatusOf,
-  writeDiagnosesToEncounter,
-  writeDiagnosesToProblemList,
-} from '../ehr-write/ehr-write.service';
-import { isUuid, readPatientInScope } from '../patients/care-scope';
-import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
+import { type AuthContext, isUuid, readPatientInScope } from '../../access';
+import { syncPatientFromEhr, syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync';
 import { ehrClientForUser } from './ehr-session.service';
+import { encounterStatusOf } from '../ehr-write';
+import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
 
 /**
  * Cairn inside the EHR (issue 6): the SMART EHR launch, the visit's encounter status, writing
@@ -84,43 +73,6 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
         client: ehr?.client,
       }),
     };
-  });
-
-  route(app, push2emrApi, async ({ body, auth, request }) => {
-    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'push-to-ehr');
-    const ehr = await userClient(auth);
-    const results = await writeDiagnosesToEncounter(deps.db, {
-      organisationId: auth.organisationId,
-      appointmentId: visit.id,
-      icdCodes: body.icdCodes,
-      client: ehr?.client,
-      recorder: await recorderOf(deps.db, auth),
-      requestedBy: auth.userId,
-    });
-    await auditWrite(deps.db, { auth, request, visit, what: 'ehr-conditions', results });
-    await recordPushResult(deps.db, app.realtime, {
-      organisationId: auth.organisationId,
-      appointmentId: visit.id,
-      userId: auth.userId,
-      results,
-      log: request.log,
-    });
-    return { result: { results } };
-  });
-
-  route(app, pushToEmrPmdToPl, async ({ body, auth, request }) => {
-    const visit = await visitInScope(deps.db, { auth, request }, body.sid, 'push-to-problem-list');
-    const ehr = await userClient(auth);
-    const results = await writeDiagnosesToProblemList(deps.db, {
-      organisationId: auth.organisationId,
-      appointmentId: visit.id,
-      icdCodes: body.icdCodes,
-      client: ehr?.client,
-      recorder: await recorderOf(deps.db, auth),
-      requestedBy: auth.userId,
-    });
-    await auditWrite(deps.db, { auth, request, visit, what: 'ehr-problem-list', results });
-    return { result: { results } };
   });
 
   route(app, syncEndpoint, async ({ body, auth, request }) => {
@@ -188,47 +140,4 @@ async function visitInScope(
   if (!visit) throw new AppError('NOT_FOUND', 'Summary not found.');
   await readPatientInScope(db, { ...caller, patientId: visit.patientId, what, details: { sid } });
   return visit;
-}
-
-/** One `patient.write` audit entry per write to the EHR: how many codes were written and how many failed. */
-async function auditWrite(
-  db: Db,
-  options: {
-    auth: AuthContext;
-    request: FastifyRequest;
-    visit: { id: string; patientId: string };
-    what: string;
-    results: readonly { status: string }[];
-  },
-): Promise<void> {
-  await writeAudit(db, {
-    organisationId: options.auth.organisationId,
-    userId: options.auth.userId,
-    patientId: options.visit.patientId,
-    action: 'patient.write',
-    clientAddress: options.request.ip,
-    details: {
-      what: options.what,
-      sid: options.visit.id,
-      written: options.results.filter((result) => result.status === 'written').length,
-      failed: options.results.filter((result) => result.status === 'failed').length,
-    },
-  });
-}
-
-/** The EHR practitioner recording the diagnoses: the provider from the EHR the user works as. */
-async function recorderOf(db: Db, auth: AuthContext): Promise<Reference | undefined> {
-  const [provider] = await db
-    .select({ sourceId: providers.sourceId })
-    .from(userProviders)
-    .innerJoin(providers, eq(providers.id, userProviders.providerId))
-    .where(
-      and(
-        eq(userProviders.userId, auth.userId),
-        eq(providers.organisationId, auth.organisationId),
-        eq(providers.source, 'EHR'),
-      ),
-    )
-    .limit(1);
-  return provider ? { reference: `Practitioner/${provider.sourceId}` } : undefined;
 }

@@ -3,7 +3,7 @@ import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource } from '../../integrations/fhir/fhir-types';
 import type { FileStore } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
-import { importBundle, type Rejection } from '../ingestion/ingestion.service';
+import { importBundle, type Rejection } from '../ingestion';
 import { toEhrAppError } from './ehr-errors';
 import { findConnection, findEhrPatientId, recordSync } from './ehr-sync.repository';
 

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../../testing/build-test-app';
 import { createAppointment } from '../../testing/clinical-factories';
 import { freePort, sandboxAccessToken } from '../../testing/sandbox-ehr';
 import { createOrganisation, createUser } from '../../testing/factories';
-import { syncPatientFromEhr } from '../ehr-sync/ehr-sync.service';
+import { syncPatientFromEhr } from '../ehr-sync';
 import { writeDiagnosesToEncounter } from './ehr-write.service';
 
 /** The same journey against Cairn's own sandbox EHR (apps/ehr-sandbox), with a token from its SMART launch. */

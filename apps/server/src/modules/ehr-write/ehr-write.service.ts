@@ -5,7 +5,7 @@ import { ehrConditionWrites, ehrProblemListWrites } from '../../db/clinical-sche
 import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
-import { toEhrAppError } from '../ehr-sync/ehr-errors';
+import { toEhrAppError } from '../ehr-sync';
 import {
   acceptsConditionCreate,
   encounterDiagnosisCondition,

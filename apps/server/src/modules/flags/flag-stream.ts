@@ -66,7 +66,8 @@ export function createFlagStreams(deps: FlagsDeps): FlagStreams {
   async function openStream(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const query = flagStreamQuery.safeParse(request.query ?? {});
     if (!query.success) throw AppError.validation(query.error.issues.map(toFieldIssue));
-    const holder = await (await deps.tickets()).redeem(query.data.ticket);
+    const tickets = await deps.tickets();
+    const holder = await tickets.redeem(query.data.ticket);
     if (!holder) throw new AppError('UNAUTHENTICATED', 'The stream ticket is invalid, expired or already used.');
     // Listening before the first event: a change made after the client saw its first values is delivered.
     subscribed ??= deps.bus.subscribe(FLAGS_CHANGED, onMessage).catch((error: unknown) => {
@@ -91,7 +92,11 @@ export function createFlagStreams(deps: FlagsDeps): FlagStreams {
     let isOpen = true;
     const connections = byOrganisation.get(holder.organisationId) ?? new Set<Connection>();
     byOrganisation.set(holder.organisationId, connections);
-    const heartbeat = setInterval(() => raw.write(`event: ${FLAG_STREAM_EVENTS.ping}\ndata: {}\n\n`), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      // The session signed out (or was ended): its stream ends with it.
+      if (!tickets.isLive(holder)) return connection.close();
+      raw.write(`event: ${FLAG_STREAM_EVENTS.ping}\ndata: {}\n\n`);
+    }, HEARTBEAT_MS);
     const lifetime = setTimeout(() => connection.close(), MAX_STREAM_MS);
     const connection: Connection = {
       holder,

@@ -8,9 +8,7 @@ import {
 } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
-import type { Config } from '../../config/env';
-import { createEventBus } from '../../plugins/event-bus';
+import { getOrCreateServerSecret } from '../auth';
 import { createFlagStreams } from './flag-stream';
 import {
   deleteOrganisationFlag,
@@ -22,19 +20,18 @@ import {
 } from './flags.service';
 import { createStreamTickets, type StreamTickets } from './stream-tickets';
 
-export function flagsRoutes(app: FastifyInstance, config: Pick<Config, 'redisUrl'>): void {
+export function flagsRoutes(app: FastifyInstance): void {
   let tickets: Promise<StreamTickets> | undefined;
   const deps: FlagsDeps = {
     db: app.database.db,
-    bus: createEventBus(app.database, { redisUrl: config.redisUrl }),
+    bus: app.eventBus,
     tickets: () =>
       (tickets ??= getOrCreateServerSecret(app.database.db, 'flag-stream-ticket-hs256').then((secret) =>
-        createStreamTickets(secret),
+        createStreamTickets(secret, (sessionId) => app.accessTokens.isSessionEnded(sessionId)),
       )),
   };
   const streams = createFlagStreams(deps);
   app.addHook('preClose', async () => streams.closeAll());
-  app.addHook('onClose', async () => deps.bus.close());
 
   route(app, getFeatureFlags, async ({ request }) => ({ result: await getCallerFlags(deps, request.auth) }));
   route(app, createFlagStreamTicket, async ({ request }) => ({ result: await issueStreamTicket(deps, request.auth) }));

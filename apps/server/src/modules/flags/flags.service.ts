@@ -1,9 +1,13 @@
-import type { FlagDefinition, FlagValues, StoredFlag } from '@cairn/contracts';
-import { FLAG_DEFAULTS, FLAG_STREAM_TICKET_SECONDS } from '@cairn/contracts';
+import {
+  type FlagDefinition,
+  type FlagValues,
+  type StoredFlag,
+  FLAG_DEFAULTS,
+  FLAG_STREAM_TICKET_SECONDS,
+} from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
+import { writeAudit, type AuthContext } from '../../access';
 import type { EventBus } from '../../plugins/event-bus';
 import { evaluateAll, toFlagUser, type FlagUser } from './flag-evaluation';
 import {
@@ -72,7 +76,11 @@ export async function issueStreamTicket(
 ): Promise<{ ticket: string; expiresInSeconds: number }> {
   const auth = requireUser(caller);
   const tickets = await deps.tickets();
-  const ticket = await tickets.issue({ userId: auth.userId, organisationId: auth.organisationId });
+  const ticket = await tickets.issue({
+    userId: auth.userId,
+    organisationId: auth.organisationId,
+    sessionId: auth.sessionId,
+  });
   return { ticket, expiresInSeconds: FLAG_STREAM_TICKET_SECONDS };
 }
 

@@ -5,6 +5,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export interface StreamTicketHolder {
   userId: string;
   organisationId: string;
+  /** The sign-in session the ticket was issued to: the stream ends with it. */
+  sessionId: string;
 }
 
 /**
@@ -19,8 +21,13 @@ export interface StreamTicketHolder {
  */
 export interface StreamTickets {
   issue(holder: StreamTicketHolder): Promise<string>;
-  /** The holder, or `undefined` when the ticket is malformed, expired, not ours, or already used. */
+  /**
+   * The holder, or `undefined` when the ticket is malformed, expired, not ours, already used, or its
+   * session has ended.
+   */
   redeem(ticket: string): Promise<StreamTicketHolder | undefined>;
+  /** False once the holder's session has ended: an open stream is closed then. */
+  isLive(holder: StreamTicketHolder): boolean;
 }
 
 export interface SignedTicketOptions {
@@ -28,23 +35,30 @@ export interface SignedTicketOptions {
   /** What the ticket opens (`cairn-flag-stream`, `cairn-realtime`): a ticket is refused by any other audience. */
   audience: string;
   lifetimeSeconds: number;
+  /** Whether a sign-in session has ended (`AccessTokens.isSessionEnded`). */
+  isSessionEnded: (sessionId: string) => boolean;
   now?: () => number;
 }
 
 const ISSUER = 'cairn';
 
 /** The flag stream's tickets (spec §9). */
-export function createStreamTickets(secret: string, now: () => number = Date.now): StreamTickets {
+export function createStreamTickets(
+  secret: string,
+  isSessionEnded: (sessionId: string) => boolean,
+  now: () => number = Date.now,
+): StreamTickets {
   return createSignedTickets({
     secret,
     audience: 'cairn-flag-stream',
     lifetimeSeconds: FLAG_STREAM_TICKET_SECONDS,
+    isSessionEnded,
     now,
   });
 }
 
 export function createSignedTickets(options: SignedTicketOptions): StreamTickets {
-  const { audience, lifetimeSeconds, now = Date.now } = options;
+  const { audience, lifetimeSeconds, isSessionEnded, now = Date.now } = options;
   const key = new TextEncoder().encode(options.secret);
   /** Ticket id -> when it expires (ms); entries leave once expired. */
   const spent = new Map<string, number>();
@@ -57,7 +71,7 @@ export function createSignedTickets(options: SignedTicketOptions): StreamTickets
   return {
     async issue(holder) {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ org: holder.organisationId })
+      return new SignJWT({ org: holder.organisationId, sid: holder.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(holder.userId)
         .setIssuer(ISSUER)
@@ -67,6 +81,7 @@ export function createSignedTickets(options: SignedTicketOptions): StreamTickets
         .setExpirationTime(issuedAt + lifetimeSeconds)
         .sign(key);
     },
+    isLive: (holder) => !isSessionEnded(holder.sessionId),
     async redeem(ticket) {
       try {
         const { payload } = await jwtVerify(ticket, key, {
@@ -76,12 +91,15 @@ export function createSignedTickets(options: SignedTicketOptions): StreamTickets
           currentDate: new Date(now()),
           clockTolerance: 0,
         });
-        const { sub, org, jti, exp } = payload;
-        if (typeof sub !== 'string' || typeof org !== 'string' || !jti || !exp) return undefined;
+        const { sub, org, sid, jti, exp } = payload;
+        if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || !jti || !exp) {
+          return undefined;
+        }
+        if (isSessionEnded(sid)) return undefined;
         forgetExpired();
         if (spent.has(jti)) return undefined;
         spent.set(jti, exp * 1000);
-        return { userId: sub, organisationId: org };
+        return { userId: sub, organisationId: org, sessionId: sid };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

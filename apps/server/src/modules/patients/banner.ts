@@ -1,7 +1,7 @@
 import type { PatientDemographics, PatientVisit } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import type { StoredRiskScore } from '../analysis/analysis.repository';
-import type { CareScope } from './care-scope';
+import type { StoredRiskScore } from '../analysis';
+import type { CareScope } from '../../access';
 import { patientVisits, providerName, type BannerRow, type VisitRow } from './patients.repository';
 
 /** How many recent and how many upcoming visits the banner lists. */

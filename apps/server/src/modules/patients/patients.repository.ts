@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { currentAnalysisJoin } from '../analysis/analysis.repository';
+import { currentAnalysisJoin } from '../analysis';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -12,7 +12,7 @@ import {
   patients,
   providers,
 } from '../../db/clinical-schema';
-import { appointmentInScope, patientInScope, type CareScope } from './care-scope';
+import { appointmentInScope, patientInScope, type CareScope } from '../../access';
 import { likePrefix, type PatientSearch } from './patient-search';
 
 /** Visits that cannot be opened (spec §5 validation) and are never offered as a patient's next visit. */

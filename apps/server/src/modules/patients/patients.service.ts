@@ -1,14 +1,23 @@
-import type { AppointmentDetails, PatientDemographics, PatientListItem } from '@cairn/contracts';
-import { PATIENT_LOOKUP_LIMIT } from '@cairn/contracts';
+import {
+  type AppointmentDetails,
+  type PatientDemographics,
+  type PatientListItem,
+  PATIENT_LOOKUP_LIMIT,
+} from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
-import { shouldSkipValidation } from '../auth/permissions';
+import {
+  writeAudit,
+  type AuthContext,
+  shouldSkipValidation,
+  auditPatientRead,
+  isUuid,
+  loadCareScope,
+  type CareScope,
+} from '../../access';
 import { buildBanner } from './banner';
 import { bannerCacheKey, type BannerCache } from './banner-cache';
-import { auditPatientRead, isUuid, loadCareScope, type CareScope } from './care-scope';
 import { parsePatientSearch, type PatientSearch } from './patient-search';
 import {
   countPatients,

@@ -1,8 +1,16 @@
+import {
+  getAppointmentDetails,
+  getAppointmentDetailsByNid,
+  getPatientDemographics,
+  getPatientLookup,
+  getPatients,
+} from '@cairn/contracts';
 import type { PatientDemographics, PatientListItem } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverages, encounters, patientAnalyses } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
+import { call, callWithAnyBody, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import {
   createAppointment,
@@ -11,8 +19,8 @@ import {
   linkUserToProvider,
   type CareTeam,
 } from '../../testing/clinical-factories';
-import { createOrganisation, createUser } from '../../testing/factories';
-import { markPatientsChanged } from '../analysis/analysis-queue';
+import { createOrganisation } from '../../testing/factories';
+import { markPatientsChanged } from '../analysis';
 
 let test: TestApp;
 let organisationId: string;
@@ -27,21 +35,11 @@ beforeAll(async () => {
   organisationId = (await createOrganisation(db())).id;
   team = await createCareTeam(db(), { organisationId });
   otherTeam = await createCareTeam(db(), { organisationId, providerLastName: 'Okafor', clinicName: 'Hillside' });
-  coderToken = (await tokenFor({ organisationId, view: 'Coder' })).token;
+  coderToken = (await tokenFor(test.app, { organisationId, view: 'Coder' })).token;
 });
 afterAll(async () => {
   await test.app.close();
 });
-
-async function tokenFor(options: Parameters<typeof createUser>[1] & { isAdmin?: boolean }) {
-  const { isAdmin, ...userOptions } = options;
-  const user = await createUser(db(), userOptions);
-  return { user, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId, isAdmin }) };
-}
-
-function call(path: string, token: string | undefined, payload: Record<string, unknown>) {
-  return test.app.inject({ method: 'POST', url: `/api${path}`, headers: token ? { token } : {}, payload });
-}
 
 function futureDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -56,7 +54,7 @@ describe('getPatientLookup', () => {
   let token: string;
   beforeAll(async () => {
     lookupOrg = (await createOrganisation(db(), 'Lookup Clinic')).id;
-    token = (await tokenFor({ organisationId: lookupOrg, view: 'Coder' })).token;
+    token = (await tokenFor(test.app, { organisationId: lookupOrg, view: 'Coder' })).token;
     const care = await createCareTeam(db(), { organisationId: lookupOrg });
     const ada = await createPatient(db(), {
       organisationId: lookupOrg,
@@ -94,7 +92,7 @@ describe('getPatientLookup', () => {
   });
 
   const names = async (searchText: string) => {
-    const response = await call('/getPatientLookup', token, { searchText });
+    const response = await call(test.app, getPatientLookup, { token, body: { searchText } });
     expect(response.statusCode).toBe(200);
     return (response.json().result as { lastName: string }[]).map((patient) => patient.lastName);
   };
@@ -122,7 +120,7 @@ describe('getPatientLookup', () => {
   });
 
   it('answers each patient with their primary provider and next usable visit', async () => {
-    const [ada] = (await call('/getPatientLookup', token, { searchText: 'Lovelace' })).json<{
+    const [ada] = (await call(test.app, getPatientLookup, { token, body: { searchText: 'Lovelace' } })).json<{
       result: PatientListItem[];
     }>().result;
     expect(ada).toMatchObject({
@@ -138,13 +136,13 @@ describe('getPatientLookup', () => {
 
   it('never answers another organisation’s patients', async () => {
     await createPatient(db(), { organisationId, firstName: 'Ada', lastName: 'Lovelace', mrn: 'MRN-100' });
-    const result = (await call('/getPatientLookup', token, { searchText: 'MRN-100' })).json().result;
+    const result = (await call(test.app, getPatientLookup, { token, body: { searchText: 'MRN-100' } })).json().result;
     expect(result).toHaveLength(1);
   });
 
   it('audits one patient.search entry without the search text', async () => {
-    const { user, token: own } = await tokenFor({ organisationId: lookupOrg, view: 'Coder' });
-    await call('/getPatientLookup', own, { searchText: 'Lovelace' });
+    const { user, token: own } = await tokenFor(test.app, { organisationId: lookupOrg, view: 'Coder' });
+    await call(test.app, getPatientLookup, { token: own, body: { searchText: 'Lovelace' } });
     const rows = await auditRows(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.action).toBe('patient.search');
@@ -153,31 +151,33 @@ describe('getPatientLookup', () => {
   });
 
   it('answers 422 naming searchText when it is empty, and 401 without a token', async () => {
-    const response = await call('/getPatientLookup', token, { searchText: ' ' });
+    const response = await call(test.app, getPatientLookup, { token, body: { searchText: ' ' } });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('searchText');
-    expect((await call('/getPatientLookup', undefined, { searchText: 'a' })).statusCode).toBe(401);
+    expect((await call(test.app, getPatientLookup, { body: { searchText: 'a' } })).statusCode).toBe(401);
   });
 });
 
 describe('getPatients', () => {
   it('pages through the patients in scope with the total', async () => {
     const org = (await createOrganisation(db(), 'Paging Clinic')).id;
-    const { token } = await tokenFor({ organisationId: org, view: 'Coder' });
+    const { token } = await tokenFor(test.app, { organisationId: org, view: 'Coder' });
     for (const lastName of ['Able', 'Baker', 'Carter', 'Dalton', 'Evans']) {
       await createPatient(db(), { organisationId: org, lastName });
     }
-    const response = await call('/getPatients', token, { page: 2, pageSize: 2 });
+    const response = await call(test.app, getPatients, { token, body: { page: 2, pageSize: 2 } });
     expect(response.statusCode).toBe(200);
     const { patients, total } = response.json<{ result: { patients: PatientListItem[]; total: number } }>().result;
     expect(total).toBe(5);
     expect(patients.map((patient) => patient.lastName)).toEqual(['Carter', 'Dalton']);
-    const searched = (await call('/getPatients', token, { searchText: 'b', page: 1, pageSize: 20 })).json().result;
+    const searched = (
+      await call(test.app, getPatients, { token, body: { searchText: 'b', page: 1, pageSize: 20 } })
+    ).json().result;
     expect(searched.total).toBe(1);
   });
 
   it('answers 422 naming pageSize when it is too large', async () => {
-    const response = await call('/getPatients', coderToken, { page: 1, pageSize: 1000 });
+    const response = await call(test.app, getPatients, { token: coderToken, body: { page: 1, pageSize: 1000 } });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('pageSize');
   });
@@ -211,7 +211,10 @@ describe('getPatientDemographics', () => {
         },
       ]);
     const visit = await createAppointment(db(), { organisationId, patientId: patient.id, at: `${futureDay(2)}T10:00` });
-    const response = await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id });
+    const response = await call(test.app, getPatientDemographics, {
+      token: coderToken,
+      body: { cairnPatientId: patient.id },
+    });
     expect(response.statusCode).toBe(200);
     const banner = response.json<{ result: PatientDemographics }>().result;
     const expectedAge = new Date().getUTCFullYear() - 1950;
@@ -232,33 +235,45 @@ describe('getPatientDemographics', () => {
 
   it('gives a deceased patient’s age at death', async () => {
     const patient = await createPatient(db(), { organisationId, birthDate: '1940-06-15', deceasedDate: '2020-06-14' });
-    const banner = (await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id })).json().result;
+    const banner = (
+      await call(test.app, getPatientDemographics, { token: coderToken, body: { cairnPatientId: patient.id } })
+    ).json().result;
     expect(banner).toMatchObject({ age: 79, isDeceased: true, deceasedDate: '2020-06-14' });
   });
 
   it('answers 404 for another organisation’s patient, an unknown id, and a provider’s patient outside their scope', async () => {
     const otherOrg = (await createOrganisation(db(), 'Elsewhere')).id;
     const stranger = await createPatient(db(), { organisationId: otherOrg });
-    expect((await call('/getPatientDemographics', coderToken, { cairnPatientId: stranger.id })).statusCode).toBe(404);
-    expect((await call('/getPatientDemographics', coderToken, { cairnPatientId: 'nope' })).statusCode).toBe(404);
-    const { user, token } = await tokenFor({ organisationId, view: 'Provider' });
+    expect(
+      (await call(test.app, getPatientDemographics, { token: coderToken, body: { cairnPatientId: stranger.id } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(test.app, getPatientDemographics, { token: coderToken, body: { cairnPatientId: 'nope' } }))
+        .statusCode,
+    ).toBe(404);
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Provider' });
     await linkUserToProvider(db(), user.id, team.provider.id);
     const theirs = await createPatient(db(), { organisationId, primaryProviderId: team.provider.id });
     const notTheirs = await createPatient(db(), { organisationId, primaryProviderId: otherTeam.provider.id });
-    expect((await call('/getPatientDemographics', token, { cairnPatientId: theirs.id })).statusCode).toBe(200);
-    expect((await call('/getPatientDemographics', token, { cairnPatientId: notTheirs.id })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getPatientDemographics, { token, body: { cairnPatientId: theirs.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(test.app, getPatientDemographics, { token, body: { cairnPatientId: notTheirs.id } })).statusCode,
+    ).toBe(404);
   });
 
   it('writes a patient.read audit entry', async () => {
-    const { user, token } = await tokenFor({ organisationId, view: 'Coder' });
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Coder' });
     const patient = await createPatient(db(), { organisationId });
-    await call('/getPatientDemographics', token, { cairnPatientId: patient.id });
+    await call(test.app, getPatientDemographics, { token, body: { cairnPatientId: patient.id } });
     const rows = await auditRows(user.id);
     expect(rows.map((row) => [row.action, row.patientId])).toEqual([['patient.read', patient.id]]);
   });
 
   it('answers 422 naming cairnPatientId when it is missing', async () => {
-    const response = await call('/getPatientDemographics', coderToken, {});
+    const response = await callWithAnyBody(test.app, getPatientDemographics, { token: coderToken, body: {} });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('cairnPatientId');
   });
@@ -296,7 +311,10 @@ describe('getAppointmentDetails', () => {
 
   it('answers the visit and its patient’s banner, by summary id and by nid, on v2 too', async () => {
     const { patient, appointment } = await visitFor();
-    const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+    const response = await call(test.app, getAppointmentDetails, {
+      token: coderToken,
+      body: { summaryId: appointment.id },
+    });
     expect(response.statusCode).toBe(200);
     const result = response.json().result;
     expect(result.appointment).toMatchObject({
@@ -311,7 +329,10 @@ describe('getAppointmentDetails', () => {
       encounterId: `enc-${patient.id}`,
     });
     expect(result.patient.cairnPatientId).toBe(patient.id);
-    const byNid = await call('/getAppointmentDetailsByNid', coderToken, { nid: appointment.sourceId });
+    const byNid = await call(test.app, getAppointmentDetailsByNid, {
+      token: coderToken,
+      body: { nid: appointment.sourceId },
+    });
     expect(byNid.json().result.appointment.sid).toBe(appointment.id);
     const v2 = await test.app.inject({
       method: 'POST',
@@ -325,29 +346,38 @@ describe('getAppointmentDetails', () => {
   it('refuses cancelled, entered-in-error and no-show visits and deceased patients with 404', async () => {
     for (const status of ['cancelled', 'entered-in-error', 'noshow']) {
       const { appointment } = await visitFor({ status });
-      const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+      const response = await call(test.app, getAppointmentDetails, {
+        token: coderToken,
+        body: { summaryId: appointment.id },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.details).toEqual({ reason: status });
     }
     const { appointment } = await visitFor({ deceasedDate: '2024-01-01' });
-    const response = await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id });
+    const response = await call(test.app, getAppointmentDetails, {
+      token: coderToken,
+      body: { summaryId: appointment.id },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe("This visit's patient is deceased.");
   });
 
   it('skips validation for an admin who asks, and ignores the request from anyone else', async () => {
     const { appointment } = await visitFor({ status: 'cancelled' });
-    const { token: adminToken } = await tokenFor({ organisationId, isAdmin: true });
+    const { token: adminToken } = await tokenFor(test.app, { organisationId, isAdmin: true });
     const payload = { summaryId: appointment.id, skipValidation: true };
-    expect((await call('/getAppointmentDetails', adminToken, payload)).statusCode).toBe(200);
-    expect((await call('/getAppointmentDetails', coderToken, payload)).statusCode).toBe(404);
-    expect((await call('/getAppointmentDetails', adminToken, { summaryId: appointment.id })).statusCode).toBe(404);
+    expect((await call(test.app, getAppointmentDetails, { token: adminToken, body: payload })).statusCode).toBe(200);
+    expect((await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getAppointmentDetails, { token: adminToken, body: { summaryId: appointment.id } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('never answers from the cache with data older than the patient’s', async () => {
     const { patient, appointment } = await visitFor();
     const payload = { summaryId: appointment.id, useCache: true };
-    const before = (await call('/getAppointmentDetails', coderToken, payload)).json().result;
+    const before = (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result;
     expect(before.patient.coverages).toEqual([]);
     await db().transaction(async (transaction) => {
       await transaction.insert(coverages).values({
@@ -359,14 +389,17 @@ describe('getAppointmentDetails', () => {
       });
       await markPatientsChanged(transaction, organisationId, [patient.id]);
     });
-    const after = (await call('/getAppointmentDetails', coderToken, payload)).json().result;
+    const after = (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result;
     expect(after.patient.coverages).toEqual([{ payer: 'Aetna', plan: null }]);
   });
 
   it('shows the risk score once the analysis of the current data is stored', async () => {
     const { patient, appointment } = await visitFor();
     const payload = { summaryId: appointment.id, useCache: true };
-    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore).toEqual({
+    expect(
+      (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result.patient
+        .riskScore,
+    ).toEqual({
       status: 'pending',
     });
     await db()
@@ -383,7 +416,8 @@ describe('getAppointmentDetails', () => {
         hccCount: 2,
         openCareGaps: 1,
       });
-    const banner = (await call('/getAppointmentDetails', coderToken, payload)).json().result.patient;
+    const banner = (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result
+      .patient;
     expect(banner.riskScore).toEqual({ status: 'current', current: 1.2345, potential: 2.5 });
     expect(banner.counts).toEqual({ openSuggestions: 3, hccCount: 2, openCareGaps: 1 });
   });
@@ -405,11 +439,15 @@ describe('getAppointmentDetails', () => {
         openCareGaps: 0,
       });
     const payload = { summaryId: appointment.id, useCache: true };
-    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore.status).toBe(
-      'current',
-    );
+    expect(
+      (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result.patient
+        .riskScore.status,
+    ).toBe('current');
     await markPatientsChanged(db(), organisationId, [patient.id]);
-    expect((await call('/getAppointmentDetails', coderToken, payload)).json().result.patient.riskScore).toEqual({
+    expect(
+      (await call(test.app, getAppointmentDetails, { token: coderToken, body: payload })).json().result.patient
+        .riskScore,
+    ).toEqual({
       status: 'pending',
     });
   });
@@ -429,7 +467,9 @@ describe('getAppointmentDetails', () => {
       at: `${futureDay(31)}T09:00`,
       status: 'entered-in-error',
     });
-    const banner = (await call('/getPatientDemographics', coderToken, { cairnPatientId: patient.id })).json<{
+    const banner = (
+      await call(test.app, getPatientDemographics, { token: coderToken, body: { cairnPatientId: patient.id } })
+    ).json<{
       result: PatientDemographics;
     }>().result;
     // The visit of today counts as upcoming until it starts.
@@ -440,14 +480,18 @@ describe('getAppointmentDetails', () => {
     expect(banner.upcomingVisits.map((visit) => visit.sid)).toEqual(
       isTodayAhead ? [appointment.id, later.id] : [later.id],
     );
-    const details = (await call('/getAppointmentDetails', coderToken, { summaryId: appointment.id })).json<{
+    const details = (
+      await call(test.app, getAppointmentDetails, { token: coderToken, body: { summaryId: appointment.id } })
+    ).json<{
       result: { patient: PatientDemographics };
     }>().result;
     expect(details.patient.recentVisits).toEqual(banner.recentVisits);
     expect(details.patient.upcomingVisits).toEqual(banner.upcomingVisits);
-    const { user, token: providerToken } = await tokenFor({ organisationId, view: 'Provider' });
+    const { user, token: providerToken } = await tokenFor(test.app, { organisationId, view: 'Provider' });
     await linkUserToProvider(db(), user.id, team.provider.id);
-    const asProvider = (await call('/getAppointmentDetails', providerToken, { summaryId: appointment.id })).json<{
+    const asProvider = (
+      await call(test.app, getAppointmentDetails, { token: providerToken, body: { summaryId: appointment.id } })
+    ).json<{
       result: { patient: PatientDemographics };
     }>().result;
     // The provider sees their own visit; the others (no provider) are their patient's, so in scope too.
@@ -462,18 +506,26 @@ describe('getAppointmentDetails', () => {
       patientId: stranger.id,
       at: '2026-01-01T09:00',
     });
-    expect((await call('/getAppointmentDetails', coderToken, { summaryId: theirVisit.id })).statusCode).toBe(404);
-    expect((await call('/getAppointmentDetailsByNid', coderToken, { nid: theirVisit.sourceId })).statusCode).toBe(404);
-    const { user, token } = await tokenFor({ organisationId, view: 'Provider' });
+    expect(
+      (await call(test.app, getAppointmentDetails, { token: coderToken, body: { summaryId: theirVisit.id } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(test.app, getAppointmentDetailsByNid, { token: coderToken, body: { nid: theirVisit.sourceId } }))
+        .statusCode,
+    ).toBe(404);
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Provider' });
     await linkUserToProvider(db(), user.id, otherTeam.provider.id);
     const { appointment } = await visitFor();
-    expect((await call('/getAppointmentDetails', token, { summaryId: appointment.id })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getAppointmentDetails, { token, body: { summaryId: appointment.id } })).statusCode,
+    ).toBe(404);
   });
 
   it('writes a patient.read audit entry naming the visit', async () => {
-    const { user, token } = await tokenFor({ organisationId, view: 'Coder' });
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Coder' });
     const { patient, appointment } = await visitFor();
-    await call('/getAppointmentDetails', token, { summaryId: appointment.id });
+    await call(test.app, getAppointmentDetails, { token, body: { summaryId: appointment.id } });
     const rows = await db()
       .select()
       .from(auditLog)
@@ -486,9 +538,15 @@ describe('getAppointmentDetails', () => {
   });
 
   it('answers 422 naming the field for a bad payload', async () => {
-    const response = await call('/getAppointmentDetails', coderToken, { summaryId: 'x', useCache: 'yes' });
+    const response = await callWithAnyBody(test.app, getAppointmentDetails, {
+      token: coderToken,
+      body: { summaryId: 'x', useCache: 'yes' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('useCache');
-    expect((await call('/getAppointmentDetailsByNid', coderToken, {})).json().error.message).toContain('nid');
+    expect(
+      (await callWithAnyBody(test.app, getAppointmentDetailsByNid, { token: coderToken, body: {} })).json().error
+        .message,
+    ).toContain('nid');
   });
 });

@@ -2,8 +2,8 @@ import { realtimeClientMessage, type RealtimeClientMessage, type RealtimeServerM
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../../db/client';
-import type { StreamTicketHolder, StreamTickets } from '../flags/stream-tickets';
-import { auditPatientRead, isUuid, loadCareScope } from '../patients/care-scope';
+import type { StreamTicketHolder, StreamTickets } from '../flags';
+import { auditPatientRead, isUuid, loadCareScope } from '../../access';
 import type { VisitHub, VisitSubscriber } from './realtime-hub';
 import { findRealtimeUser, findVisitInScope } from './realtime.repository';
 
@@ -14,6 +14,8 @@ import { findRealtimeUser, findVisitInScope } from './realtime.repository';
 export const REALTIME_CLOSE = {
   /** The ticket is malformed, expired, of another audience, or already used. */
   ticketRefused: { code: 4401, reason: 'Ticket invalid, expired or already used' },
+  /** The sign-in session the ticket was issued to has ended (signed out, locked, password changed). */
+  sessionEnded: { code: 4410, reason: 'Session ended' },
   /** The user no longer exists in the organisation. */
   userGone: { code: 4403, reason: 'User no longer allowed' },
   /** The socket lived an access token's lifetime: reconnect with a fresh ticket (checks the user again). */
@@ -49,10 +51,12 @@ export function handleRealtimeSocket(deps: RealtimeSocketDeps, socket: RealtimeS
   const subscriber: VisitSubscriber = { send: (message) => send(socket, message) };
   let holder: (StreamTicketHolder & { isAdmin: boolean }) | undefined;
   let isAlive = true;
+  let tickets: StreamTickets | undefined;
 
   deps.sockets.add(socket);
   const heartbeat = setInterval(() => {
     if (!isOpen(socket)) return;
+    if (holder && tickets && !tickets.isLive(holder)) return close(REALTIME_CLOSE.sessionEnded);
     // No pong to the last ping: the peer is gone, and would never answer a close frame either.
     if (!isAlive) return socket.terminate();
     isAlive = false;
@@ -74,7 +78,8 @@ export function handleRealtimeSocket(deps: RealtimeSocketDeps, socket: RealtimeS
 
   let queue = (async () => {
     const ticket = new URL(request.url, 'http://localhost').searchParams.get('ticket') ?? '';
-    const redeemed = ticket ? await (await deps.tickets()).redeem(ticket) : undefined;
+    tickets = await deps.tickets();
+    const redeemed = ticket ? await tickets.redeem(ticket) : undefined;
     if (!redeemed) return close(REALTIME_CLOSE.ticketRefused);
     const user = await findRealtimeUser(deps.db, redeemed.organisationId, redeemed.userId);
     if (!user) return close(REALTIME_CLOSE.userGone);
@@ -102,6 +107,7 @@ export function handleRealtimeSocket(deps: RealtimeSocketDeps, socket: RealtimeS
 
   async function subscribe(sid: string, lastEventId: number | undefined): Promise<void> {
     if (!holder || !isOpen(socket)) return;
+    if (tickets && !tickets.isLive(holder)) return close(REALTIME_CLOSE.sessionEnded);
     if (!subscribed.has(sid) && subscribed.size >= MAX_SUBSCRIPTIONS) {
       return send(socket, { type: 'error', sid, message: 'Too many visits on one connection.' });
     }

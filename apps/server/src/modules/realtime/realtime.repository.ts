@@ -3,7 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, realtimeEvents } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
-import { appointmentInScope, type CareScope } from '../patients/care-scope';
+import { appointmentInScope, type CareScope } from '../../access';
 
 /** Events are kept this long; a browser away for longer reloads the visit (`resync`). */
 export const EVENT_RETENTION_HOURS = 24;

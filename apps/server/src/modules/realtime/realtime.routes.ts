@@ -1,12 +1,10 @@
 import websocket from '@fastify/websocket';
 import { createRealtimeTicket, REALTIME_TICKET_SECONDS } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
-import { createEventBus } from '../../plugins/event-bus';
-import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
-import { createSignedTickets, type StreamTickets } from '../flags/stream-tickets';
+import { getOrCreateServerSecret } from '../auth';
+import { createSignedTickets, type StreamTickets } from '../flags';
 import { createVisitHub } from './realtime-hub';
 import type { RealtimePublisher } from './realtime-publisher';
 import { handleRealtimeSocket, REALTIME_CLOSE, type RealtimeSocket } from './realtime-socket';
@@ -32,13 +30,17 @@ declare module 'fastify' {
  * the event bus (Redis when `REDIS_URL` is set, else PostgreSQL LISTEN/NOTIFY, or in process on PGlite);
  * every process's hub sends it to its subscribers of that visit at `GET /ws?ticket=...`.
  */
-export async function registerRealtime(app: FastifyInstance, database: Database, config: Config): Promise<void> {
-  const bus = createEventBus(database, { redisUrl: config.redisUrl });
-  const hub = createVisitHub(database.db, bus);
+export async function registerRealtime(app: FastifyInstance, database: Database): Promise<void> {
+  const hub = createVisitHub(database.db, app.eventBus);
   let tickets: Promise<StreamTickets> | undefined;
   const realtimeTickets = () =>
     (tickets ??= getOrCreateServerSecret(database.db, 'realtime-ticket-hs256').then((secret) =>
-      createSignedTickets({ secret, audience: 'cairn-realtime', lifetimeSeconds: REALTIME_TICKET_SECONDS }),
+      createSignedTickets({
+        secret,
+        audience: 'cairn-realtime',
+        lifetimeSeconds: REALTIME_TICKET_SECONDS,
+        isSessionEnded: (sessionId) => app.accessTokens.isSessionEnded(sessionId),
+      }),
     ));
   const sockets = new Set<RealtimeSocket>();
 
@@ -58,7 +60,6 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
   });
   app.addHook('onClose', async () => {
     await hub.close();
-    await bus.close();
   });
 }
 

@@ -1,8 +1,8 @@
 import { visitEvent } from '@cairn/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../auth/access-tokens';
-import type { StreamTickets } from '../flags/stream-tickets';
+import type { AuthContext } from '../../access';
+import type { StreamTickets } from '../flags';
 import type { VisitHub } from './realtime-hub';
 import type { RealtimePublisher } from './realtime-publisher';
 import { insertVisitEvent } from './realtime.repository';
@@ -28,5 +28,11 @@ export function createRealtimePublisher(db: Db, hub: VisitHub, log: FastifyBaseL
 }
 
 export async function issueRealtimeTicket(tickets: StreamTickets, auth: AuthContext): Promise<{ ticket: string }> {
-  return { ticket: await tickets.issue({ userId: auth.userId, organisationId: auth.organisationId }) };
+  return {
+    ticket: await tickets.issue({
+      userId: auth.userId,
+      organisationId: auth.organisationId,
+      sessionId: auth.sessionId,
+    }),
+  };
 }

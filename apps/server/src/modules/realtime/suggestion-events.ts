@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { RealtimePublisher } from '../realtime/realtime-publisher';
+import type { RealtimePublisher } from './realtime-publisher';
 
 /**
  * The analysis worker stores analyses outside any request, where `app.realtime` is not reachable. The

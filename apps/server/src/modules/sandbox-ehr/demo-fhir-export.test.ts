@@ -17,9 +17,8 @@ import {
 } from '../../db/clinical-schema';
 import { organisations } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { importBundle } from '../ingestion/ingestion.service';
-import { DEMO_PATIENTS, seedDemo } from '../demo/demo-seed';
-import { localIsoDate } from '../demo/generator/random';
+import { importBundle } from '../ingestion';
+import { DEMO_PATIENTS, seedDemo, localIsoDate } from '../demo';
 import { exportDemoFhir } from './demo-fhir-export';
 
 let test: TestApp;

@@ -1,6 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import type { Db } from '../../db/client';
-import { addDays, localIsoDate } from '../demo/generator/random';
+import { addDays, localIsoDate } from '../demo';
 import {
   toAppointment,
   toLocation,

@@ -10,9 +10,8 @@ import { appointments, ehrConnections, patients } from '../../db/clinical-schema
 import { openServerSecretBox } from '../../lib/secret-box';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { sandboxAccessToken } from '../../testing/sandbox-ehr';
-import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
-import { seedDemo } from '../demo/demo-seed';
-import { localIsoDate } from '../demo/generator/random';
+import { getOrCreateServerSecret } from '../auth';
+import { seedDemo, localIsoDate } from '../demo';
 import { mountSandboxEhr, SANDBOX_CLIENT_ID } from './mount-sandbox-ehr';
 import { findOrganisationIdBySlug } from './sandbox-ehr.repository';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { openServerSecretBox } from '../../lib/secret-box';
-import { getOrCreateServerSecret } from '../auth/server-secrets.repository';
-import { DEMO_ORGANISATION } from '../demo/demo-accounts';
+import { getOrCreateServerSecret } from '../auth';
+import { DEMO_ORGANISATION } from '../demo';
 import { exportDemoFhir } from './demo-fhir-export';
 import { findOrganisationIdBySlug, upsertEhrConnection } from './sandbox-ehr.repository';
 

@@ -1,11 +1,11 @@
 import type { ScheduleFilters } from '@cairn/contracts';
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
-import { currentAnalysisJoin } from '../analysis/analysis.repository';
+import { currentAnalysisJoin } from '../analysis';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { appointments, clinics, departments, patientAnalyses, patients, providers } from '../../db/clinical-schema';
-import { appointmentInScope, type CareScope } from '../patients/care-scope';
+import { appointmentInScope, type CareScope } from '../../access';
 
 /**
  * Visits that never happen are not on the schedule: a cancelled one, or one entered in error. Written

@@ -9,9 +9,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { writeAudit } from '../audit/audit.repository';
-import { auditPatientRead, isUuid, loadCareScope } from '../patients/care-scope';
+import { type AuthContext, writeAudit, auditPatientRead, isUuid, loadCareScope } from '../../access';
 import { listHierarchy, listLinkedProviderIds, type HierarchyRow } from './clinics-hierarchy.repository';
 import {
   findAdjacentVisit,

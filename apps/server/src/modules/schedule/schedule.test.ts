@@ -1,7 +1,15 @@
+import {
+  getAdjacentAppointments,
+  getClinicsDepartmentsProviders,
+  getPermittedZones,
+  getScheduleAppointments,
+  getUserClinicsHierarchy,
+} from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientAnalyses, patients } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
+import { call, callWithAnyBody, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import {
   createAppointment,
@@ -10,7 +18,7 @@ import {
   linkUserToProvider,
   type CareTeam,
 } from '../../testing/clinical-factories';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 const DAY = '2026-03-02';
 
@@ -31,20 +39,6 @@ const sids: Record<'ada' | 'grace' | 'alan' | 'cancelled' | 'tomorrow' | 'foreig
   foreign: '',
 };
 const patientIds: Record<'ada' | 'grace' | 'alan', string> = { ada: '', grace: '', alan: '' };
-
-async function signIn(options: Parameters<typeof createUser>[1]) {
-  const user = await createUser(test.app.database.db, options);
-  return { user, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId }) };
-}
-
-function call(path: string, token: string | undefined, payload: unknown = {}) {
-  return test.app.inject({
-    method: 'POST',
-    url: `/api${path}`,
-    headers: token ? { token } : {},
-    payload: payload as Record<string, unknown>,
-  });
-}
 
 /** The sids of a summaries list, or of a page of it. */
 function sidsOf(response: { json<T>(): T }): string[] {
@@ -102,8 +96,8 @@ beforeAll(async () => {
     })
   ).id;
 
-  coderToken = (await signIn({ organisationId, view: 'Coder' })).token;
-  const provider = await signIn({ organisationId, view: 'Provider' });
+  coderToken = (await tokenFor(test.app, { organisationId, view: 'Coder' })).token;
+  const provider = await tokenFor(test.app, { organisationId, view: 'Provider' });
   await linkUserToProvider(db, provider.user.id, riverside.provider.id);
   providerToken = provider.token;
   providerUserId = provider.user.id;
@@ -114,7 +108,10 @@ afterAll(async () => {
 
 describe('getPermittedZones', () => {
   it("answers the day's visits of the organisation in time order, with current counts or pending", async () => {
-    const response = await call('/getPermittedZones', coderToken, { isoDate: DAY, filters: {}, qaBranch: false });
+    const response = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, filters: {}, qaBranch: false },
+    });
     expect(response.statusCode).toBe(200);
     const summaries = response.json().result as Record<string, unknown>[];
     expect(summaries.map((summary) => summary.sid)).toEqual([sids.ada, sids.grace, sids.alan]);
@@ -139,41 +136,68 @@ describe('getPermittedZones', () => {
   });
 
   it('narrows the list to the selected clinics, departments or providers', async () => {
-    const byClinic = await call('/getPermittedZones', coderToken, {
-      isoDate: DAY,
-      filters: { clinicIds: [hillside.clinic.id] },
+    const byClinic = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: {
+        isoDate: DAY,
+        filters: { clinicIds: [hillside.clinic.id] },
+      },
     });
     expect(sidsOf(byClinic)).toEqual([sids.grace]);
-    const byProvider = await call('/getPermittedZones', coderToken, {
-      isoDate: DAY,
-      filters: { providerIds: [riverside.provider.id] },
+    const byProvider = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: {
+        isoDate: DAY,
+        filters: { providerIds: [riverside.provider.id] },
+      },
     });
     expect(sidsOf(byProvider)).toEqual([sids.ada, sids.alan]);
-    const byDepartment = await call('/getPermittedZones', coderToken, {
-      isoDate: DAY,
-      filters: { departmentIds: [riverside.department.id], providerIds: [hillside.provider.id] },
+    const byDepartment = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: {
+        isoDate: DAY,
+        filters: { departmentIds: [riverside.department.id], providerIds: [hillside.provider.id] },
+      },
     });
     expect(byDepartment.json().result).toHaveLength(3);
   });
 
   it("narrows the list by the patient's name or MRN", async () => {
-    const byName = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'hop' });
+    const byName = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, patientLookup: 'hop' },
+    });
     expect(sidsOf(byName)).toEqual([sids.grace]);
-    const byFullName = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'turing alan' });
+    const byFullName = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, patientLookup: 'turing alan' },
+    });
     expect(sidsOf(byFullName)).toEqual([sids.alan]);
-    const byMrn = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: 'mrn-ada' });
+    const byMrn = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, patientLookup: 'mrn-ada' },
+    });
     expect(sidsOf(byMrn)).toEqual([sids.ada]);
-    const wildcard = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: '%' });
+    const wildcard = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, patientLookup: '%' },
+    });
     expect(wildcard.json().result).toEqual([]);
     // Separators alone name no word: only an MRN equal to the text could match.
-    const separators = await call('/getPermittedZones', coderToken, { isoDate: DAY, patientLookup: ', ,' });
+    const separators = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, patientLookup: ', ,' },
+    });
     expect(separators.json().result).toEqual([]);
   });
 
   it("shows a provider only their own visits, and never another organisation's", async () => {
-    const response = await call('/getPermittedZones', providerToken, { isoDate: DAY, filters: {} });
+    const response = await call(test.app, getPermittedZones, {
+      token: providerToken,
+      body: { isoDate: DAY, filters: {} },
+    });
     expect(sidsOf(response)).toEqual([sids.ada, sids.alan]);
-    const coder = await call('/getPermittedZones', coderToken, { isoDate: DAY });
+    const coder = await call(test.app, getPermittedZones, { token: coderToken, body: { isoDate: DAY } });
     expect(sidsOf(coder)).not.toContain(sids.foreign);
   });
 
@@ -198,24 +222,30 @@ describe('getPermittedZones', () => {
       providerId: hillside.provider.id,
       at: `${otherDay}T10:00`,
     });
-    const response = await call('/getPermittedZones', providerToken, { isoDate: otherDay });
+    const response = await call(test.app, getPermittedZones, { token: providerToken, body: { isoDate: otherDay } });
     expect(sidsOf(response)).toEqual([withColleague.id]);
     // The same scope when the filter names the colleague (a query that starts from the colleague's day).
-    const filtered = await call('/getPermittedZones', providerToken, {
-      isoDate: otherDay,
-      filters: { providerIds: [hillside.provider.id] },
+    const filtered = await call(test.app, getPermittedZones, {
+      token: providerToken,
+      body: {
+        isoDate: otherDay,
+        filters: { providerIds: [hillside.provider.id] },
+      },
     });
     expect(sidsOf(filtered)).toEqual([withColleague.id]);
-    const own = await call('/getPermittedZones', providerToken, {
-      isoDate: DAY,
-      filters: { providerIds: [riverside.provider.id] },
+    const own = await call(test.app, getPermittedZones, {
+      token: providerToken,
+      body: {
+        isoDate: DAY,
+        filters: { providerIds: [riverside.provider.id] },
+      },
     });
     expect(sidsOf(own)).toEqual([sids.ada, sids.alan]);
   });
 
   it('writes one schedule.read audit entry with the day and the number of patients', async () => {
-    const { user, token } = await signIn({ organisationId, view: 'Coder' });
-    await call('/getPermittedZones', token, { isoDate: DAY });
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Coder' });
+    await call(test.app, getPermittedZones, { token, body: { isoDate: DAY } });
     const entries = await test.app.database.db.select().from(auditLog).where(eq(auditLog.userId, user.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -226,54 +256,72 @@ describe('getPermittedZones', () => {
   });
 
   it('refuses a day that is not YYYY-MM-DD with 422 naming isoDate', async () => {
-    const response = await call('/getPermittedZones', coderToken, { isoDate: '03/02/2026', filters: {} });
+    const response = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: '03/02/2026', filters: {} },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details.issues[0].field).toBe('isoDate');
-    const impossible = await call('/getPermittedZones', coderToken, { isoDate: '2026-02-30' });
+    const impossible = await call(test.app, getPermittedZones, { token: coderToken, body: { isoDate: '2026-02-30' } });
     expect(impossible.statusCode).toBe(422);
   });
 
   it('refuses a filter id that is not a uuid with 422 naming the field', async () => {
-    const response = await call('/getPermittedZones', coderToken, { isoDate: DAY, filters: { clinicIds: ['x'] } });
+    const response = await call(test.app, getPermittedZones, {
+      token: coderToken,
+      body: { isoDate: DAY, filters: { clinicIds: ['x'] } },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details.issues[0].field).toBe('filters.clinicIds.0');
   });
 
   it('refuses a caller who is not signed in with 401, on the v2 path too', async () => {
-    expect((await call('/getPermittedZones', undefined, { isoDate: DAY })).statusCode).toBe(401);
-    expect((await call('/v2/getPermittedZones', undefined, { isoDate: DAY })).statusCode).toBe(401);
+    expect((await call(test.app, getPermittedZones, { body: { isoDate: DAY } })).statusCode).toBe(401);
+    expect((await call(test.app, getPermittedZones, { isV2: true, body: { isoDate: DAY } })).statusCode).toBe(401);
   });
 });
 
 describe('getScheduleAppointments', () => {
   it('answers one page of the day with the total', async () => {
-    const first = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, pageSize: 2 });
+    const first = await call(test.app, getScheduleAppointments, {
+      token: coderToken,
+      body: { isoDate: DAY, pageSize: 2 },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(sidsOf(first)).toEqual([sids.ada, sids.grace]);
-    const second = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, page: 2, pageSize: 2 });
+    const second = await call(test.app, getScheduleAppointments, {
+      token: coderToken,
+      body: { isoDate: DAY, page: 2, pageSize: 2 },
+    });
     expect(sidsOf(second)).toEqual([sids.alan]);
     expect(second.json().result.appointments[0].analysis).toEqual({ status: 'pending' });
-    const beyond = await call('/getScheduleAppointments', coderToken, { isoDate: DAY, page: 5, pageSize: 2 });
+    const beyond = await call(test.app, getScheduleAppointments, {
+      token: coderToken,
+      body: { isoDate: DAY, page: 5, pageSize: 2 },
+    });
     expect(beyond.json().result).toMatchObject({ appointments: [], total: 3 });
   });
 
   it('pages 20 visits by default, within the provider scope', async () => {
-    const response = await call('/getScheduleAppointments', providerToken, { isoDate: DAY, filters: {} });
+    const response = await call(test.app, getScheduleAppointments, {
+      token: providerToken,
+      body: { isoDate: DAY, filters: {} },
+    });
     expect(response.json().result).toMatchObject({ total: 2, page: 1, pageSize: 20 });
   });
 
   it('refuses a bad isoDate with 422 and an anonymous caller with 401', async () => {
-    const bad = await call('/getScheduleAppointments', coderToken, { isoDate: 'today' });
+    const bad = await call(test.app, getScheduleAppointments, { token: coderToken, body: { isoDate: 'today' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.details.issues[0].field).toBe('isoDate');
-    expect((await call('/getScheduleAppointments', undefined, { isoDate: DAY })).statusCode).toBe(401);
+    expect((await call(test.app, getScheduleAppointments, { body: { isoDate: DAY } })).statusCode).toBe(401);
   });
 });
 
 describe('getAdjacentAppointments', () => {
   it('answers the previous and next visit of the same day', async () => {
-    const response = await call('/getAdjacentAppointments', coderToken, { sid: sids.grace });
+    const response = await call(test.app, getAdjacentAppointments, { token: coderToken, body: { sid: sids.grace } });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual({
       previous: {
@@ -292,24 +340,30 @@ describe('getAdjacentAppointments', () => {
   });
 
   it('answers null at the ends of the day (the cancelled visit and the next day do not count)', async () => {
-    const first = await call('/getAdjacentAppointments', coderToken, { sid: sids.ada });
+    const first = await call(test.app, getAdjacentAppointments, { token: coderToken, body: { sid: sids.ada } });
     expect(first.json().result.previous).toBeNull();
-    const last = await call('/getAdjacentAppointments', coderToken, { sid: sids.alan });
+    const last = await call(test.app, getAdjacentAppointments, { token: coderToken, body: { sid: sids.alan } });
     expect(last.json().result.next).toBeNull();
   });
 
   it("follows the caller's filters and scope", async () => {
-    const filtered = await call('/getAdjacentAppointments', coderToken, {
-      sid: sids.ada,
-      filters: { providerIds: [riverside.provider.id] },
+    const filtered = await call(test.app, getAdjacentAppointments, {
+      token: coderToken,
+      body: {
+        sid: sids.ada,
+        filters: { providerIds: [riverside.provider.id] },
+      },
     });
     expect(filtered.json().result.next.sid).toBe(sids.alan);
-    const asProvider = await call('/getAdjacentAppointments', providerToken, { sid: sids.alan });
+    const asProvider = await call(test.app, getAdjacentAppointments, {
+      token: providerToken,
+      body: { sid: sids.alan },
+    });
     expect(asProvider.json().result.previous.sid).toBe(sids.ada);
   });
 
   it('audits the neighbours it reveals as patient reads', async () => {
-    await call('/getAdjacentAppointments', providerToken, { sid: sids.ada });
+    await call(test.app, getAdjacentAppointments, { token: providerToken, body: { sid: sids.ada } });
     const entries = await test.app.database.db
       .select()
       .from(auditLog)
@@ -318,21 +372,25 @@ describe('getAdjacentAppointments', () => {
   });
 
   it("answers 404 for a visit outside the provider's scope or of another organisation", async () => {
-    expect((await call('/getAdjacentAppointments', providerToken, { sid: sids.grace })).statusCode).toBe(404);
-    expect((await call('/getAdjacentAppointments', coderToken, { sid: sids.foreign })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getAdjacentAppointments, { token: providerToken, body: { sid: sids.grace } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(test.app, getAdjacentAppointments, { token: coderToken, body: { sid: sids.foreign } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a malformed sid with 422 and an anonymous caller with 401', async () => {
-    const bad = await call('/getAdjacentAppointments', coderToken, { sid: 'nope' });
+    const bad = await call(test.app, getAdjacentAppointments, { token: coderToken, body: { sid: 'nope' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.details.issues[0].field).toBe('sid');
-    expect((await call('/getAdjacentAppointments', undefined, { sid: sids.ada })).statusCode).toBe(401);
+    expect((await call(test.app, getAdjacentAppointments, { body: { sid: sids.ada } })).statusCode).toBe(401);
   });
 });
 
 describe('clinics hierarchy', () => {
   it("answers the organisation's clinics, departments and providers", async () => {
-    const response = await call('/getClinicsDepartmentsProviders', providerToken);
+    const response = await call(test.app, getClinicsDepartmentsProviders, { token: providerToken });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual({
       clinics: [
@@ -363,19 +421,21 @@ describe('clinics hierarchy', () => {
   });
 
   it("reduces the tree to a linked provider's own, with their providers as the default filter", async () => {
-    const response = await call('/getUserClinicsHierarchy', providerToken);
+    const response = await call(test.app, getUserClinicsHierarchy, { token: providerToken });
     expect(response.statusCode).toBe(200);
     const result = response.json().result;
     expect((result as { clinics: { id: string }[] }).clinics.map((clinic) => clinic.id)).toEqual([riverside.clinic.id]);
     expect(result.defaultFilter).toEqual({ providerIds: [riverside.provider.id] });
-    const coder = await call('/getUserClinicsHierarchy', coderToken);
+    const coder = await call(test.app, getUserClinicsHierarchy, { token: coderToken });
     expect(coder.json().result.clinics).toHaveLength(2);
     expect(coder.json().result.defaultFilter).toEqual({ providerIds: [] });
   });
 
   it('refuses an anonymous caller with 401 and a body with unknown fields with 422', async () => {
-    expect((await call('/getClinicsDepartmentsProviders', undefined)).statusCode).toBe(401);
-    expect((await call('/getUserClinicsHierarchy', undefined)).statusCode).toBe(401);
-    expect((await call('/getUserClinicsHierarchy', coderToken, { extra: 1 })).statusCode).toBe(422);
+    expect((await call(test.app, getClinicsDepartmentsProviders)).statusCode).toBe(401);
+    expect((await call(test.app, getUserClinicsHierarchy)).statusCode).toBe(401);
+    expect(
+      (await callWithAnyBody(test.app, getUserClinicsHierarchy, { token: coderToken, body: { extra: 1 } })).statusCode,
+    ).toBe(422);
   });
 });

@@ -1,9 +1,7 @@
-import type { EndpointBody, IdentityProvider } from '@cairn/contracts';
-import type { setIdentityProvider as setEndpoint } from '@cairn/contracts';
+import type { EndpointBody, IdentityProvider, setIdentityProvider as setEndpoint } from '@cairn/contracts';
 import { discoverProvider, forgetProvider } from '../../integrations/oidc/oidc-client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/access-tokens';
+import { writeAudit, type AuthContext } from '../../access';
 import {
   deleteIdentityProvider as deleteProviderRow,
   findIdentityProvider,

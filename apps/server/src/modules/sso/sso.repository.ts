@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityProviders, organisations, ssoStates, users } from '../../db/schema';
-import type { NewUser, UserRow } from '../auth/users.repository';
+import type { NewUser, UserRow } from '../auth';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type NewIdentityProvider = typeof identityProviders.$inferInsert;

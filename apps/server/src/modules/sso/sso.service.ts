@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EndpointBody, IdentityProvider, SsoFailureReason } from '@cairn/contracts';
-import type { completeSso as completeEndpoint, startSso as startEndpoint } from '@cairn/contracts';
+import type {
+  EndpointBody,
+  IdentityProvider,
+  SsoFailureReason,
+  completeSso as completeEndpoint,
+  startSso as startEndpoint,
+} from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import {
   authorizationUrl,
@@ -13,10 +18,8 @@ import {
 } from '../../integrations/oidc/oidc-client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
-import { writeAudit } from '../audit/audit.repository';
-import type { AccessTokens, AuthContext } from '../auth/access-tokens';
-import { issueSession } from '../auth/sessions';
-import type { UserRow } from '../auth/users.repository';
+import { writeAudit, type AuthContext } from '../../access';
+import { type AccessTokens, issueSession, type UserRow } from '../auth';
 import {
   consumeSsoState,
   findIdentityProvider,

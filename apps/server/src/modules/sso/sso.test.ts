@@ -364,7 +364,12 @@ describe('in production', () => {
     try {
       const organisation = await createOrganisation(production.app.database.db);
       const admin = await createUser(production.app.database.db, { organisationId: organisation.id, isAdmin: true });
-      const token = await production.app.accessTokens.sign({ sub: admin.id, org: organisation.id, isAdmin: true });
+      const token = await production.app.accessTokens.sign({
+        sid: crypto.randomUUID(),
+        sub: admin.id,
+        org: organisation.id,
+        isAdmin: true,
+      });
       const response = await production.app.inject({
         method: 'POST',
         url: '/api/admin/identityProvider/set',

@@ -10,7 +10,7 @@ import {
   summaryUpdates,
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
-import { appointmentInScope, type CareScope } from '../patients/care-scope';
+import { appointmentInScope, type CareScope } from '../../access';
 
 /** The visit of a summary in the organisation, or undefined. */
 export async function findVisit(

@@ -2,9 +2,14 @@ import type { ReadyPostVisit, SummaryNote, SummaryNotification } from '@cairn/co
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { writeAudit } from '../audit/audit.repository';
-import { auditPatientRead, isUuid, loadCareScope, readPatientInScope } from '../patients/care-scope';
+import {
+  type AuthContext,
+  writeAudit,
+  auditPatientRead,
+  isUuid,
+  loadCareScope,
+  readPatientInScope,
+} from '../../access';
 import {
   findVisit,
   insertNote,

@@ -1,7 +1,16 @@
+import {
+  addSummaryNote,
+  getReadyPostVisits,
+  getSummaryNotes,
+  getSummaryNotifications,
+  updatePostVisitViewed,
+  updateSummaryUpdateViewed,
+} from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encounters, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
+import { call, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import {
   createAppointment,
@@ -10,7 +19,7 @@ import {
   linkUserToProvider,
   type CareTeam,
 } from '../../testing/clinical-factories';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 let test: TestApp;
 let organisationId: string;
@@ -27,7 +36,7 @@ beforeAll(async () => {
   organisationId = (await createOrganisation(db())).id;
   team = await createCareTeam(db(), { organisationId });
   otherTeam = await createCareTeam(db(), { organisationId, providerLastName: 'Okafor', clinicName: 'Hillside' });
-  coder = await tokenFor({ organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
+  coder = await tokenFor(test.app, { organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
   const patient = await createPatient(db(), { organisationId, primaryProviderId: team.provider.id });
   patientId = patient.id;
   sid = (
@@ -38,31 +47,27 @@ afterAll(async () => {
   await test.app.close();
 });
 
-async function tokenFor(options: Parameters<typeof createUser>[1]) {
-  const user = await createUser(db(), options);
-  return { user, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId }) };
-}
-
 type Notification = { id: string; message: string; isRead: boolean };
 
 async function notificationsOf(token: string): Promise<Notification[]> {
-  return (await call('/getSummaryNotifications', token, { id: sid })).json<{ result: Notification[] }>().result;
-}
-
-function call(path: string, token: string | undefined, payload: Record<string, unknown>) {
-  return test.app.inject({ method: 'POST', url: `/api${path}`, headers: token ? { token } : {}, payload });
+  return (await call(test.app, getSummaryNotifications, { token, body: { id: sid } })).json<{
+    result: Notification[];
+  }>().result;
 }
 
 /** A provider linked to the other care team: the test patient is outside their scope. */
 async function outsider() {
-  const provider = await tokenFor({ organisationId, view: 'Provider' });
+  const provider = await tokenFor(test.app, { organisationId, view: 'Provider' });
   await linkUserToProvider(db(), provider.user.id, otherTeam.provider.id);
   return provider;
 }
 
 describe('summary notes', () => {
   it('adds notes, lists them newest first with their author, and tells the summary a note was added', async () => {
-    const first = await call('/addSummaryNote', coder.token, { sid, note: '  Call the patient about labs  ' });
+    const first = await call(test.app, addSummaryNote, {
+      token: coder.token,
+      body: { sid, note: '  Call the patient about labs  ' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ note: 'Call the patient about labs', authorName: 'Cora Coder' });
     await test.app.inject({
@@ -71,7 +76,7 @@ describe('summary notes', () => {
       headers: { authorization: `Bearer ${coder.token}` },
       payload: { sid, note: 'Second note' },
     });
-    const listed = await call('/getSummaryNotes', coder.token, { sid });
+    const listed = await call(test.app, getSummaryNotes, { token: coder.token, body: { sid } });
     const notes = listed.json<{ result: { note: string }[] }>().result;
     expect(notes.map((note) => note.note)).toEqual(['Second note', 'Call the patient about labs']);
     const updates = await db().select().from(summaryUpdates).where(eq(summaryUpdates.appointmentId, sid));
@@ -79,34 +84,38 @@ describe('summary notes', () => {
   });
 
   it('refuses an empty or too long note, naming the field', async () => {
-    const empty = await call('/addSummaryNote', coder.token, { sid, note: '   ' });
+    const empty = await call(test.app, addSummaryNote, { token: coder.token, body: { sid, note: '   ' } });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().error.message).toContain('note');
-    const long = await call('/addSummaryNote', coder.token, { sid, note: 'x'.repeat(4001) });
+    const long = await call(test.app, addSummaryNote, { token: coder.token, body: { sid, note: 'x'.repeat(4001) } });
     expect(long.statusCode).toBe(422);
-    const badSid = await call('/getSummaryNotes', coder.token, { sid: 'not-an-id' });
+    const badSid = await call(test.app, getSummaryNotes, { token: coder.token, body: { sid: 'not-an-id' } });
     expect(badSid.statusCode).toBe(422);
     expect(badSid.json().error.message).toContain('sid');
   });
 
   it('answers 401 without a token', async () => {
-    expect((await call('/getSummaryNotes', undefined, { sid })).statusCode).toBe(401);
-    expect((await call('/getReadyPostVisits', undefined, {})).statusCode).toBe(401);
+    expect((await call(test.app, getSummaryNotes, { body: { sid } })).statusCode).toBe(401);
+    expect((await call(test.app, getReadyPostVisits)).statusCode).toBe(401);
   });
 
   it("answers 404 for another organisation's visit and a provider's visit outside their scope", async () => {
     const otherOrganisation = (await createOrganisation(db(), 'Elsewhere')).id;
-    const stranger = await tokenFor({ organisationId: otherOrganisation, view: 'Coder' });
-    expect((await call('/getSummaryNotes', stranger.token, { sid })).statusCode).toBe(404);
-    expect((await call('/addSummaryNote', stranger.token, { sid, note: 'hi' })).statusCode).toBe(404);
+    const stranger = await tokenFor(test.app, { organisationId: otherOrganisation, view: 'Coder' });
+    expect((await call(test.app, getSummaryNotes, { token: stranger.token, body: { sid } })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, addSummaryNote, { token: stranger.token, body: { sid, note: 'hi' } })).statusCode,
+    ).toBe(404);
     const provider = await outsider();
-    expect((await call('/getSummaryNotes', provider.token, { sid })).statusCode).toBe(404);
-    expect((await call('/getSummaryNotifications', provider.token, { id: sid })).statusCode).toBe(404);
+    expect((await call(test.app, getSummaryNotes, { token: provider.token, body: { sid } })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, getSummaryNotifications, { token: provider.token, body: { id: sid } })).statusCode,
+    ).toBe(404);
   });
 
   it('writes an audit entry for a read', async () => {
-    const reader = await tokenFor({ organisationId, view: 'Coder' });
-    await call('/getSummaryNotes', reader.token, { sid });
+    const reader = await tokenFor(test.app, { organisationId, view: 'Coder' });
+    await call(test.app, getSummaryNotes, { token: reader.token, body: { sid } });
     const rows = await db()
       .select()
       .from(auditLog)
@@ -117,7 +126,7 @@ describe('summary notes', () => {
 
 describe('summary notifications', () => {
   it('lists the updates newest first, read or unread for each user', async () => {
-    const reader = await tokenFor({ organisationId, view: 'Coder' });
+    const reader = await tokenFor(test.app, { organisationId, view: 'Coder' });
     const [older] = await db()
       .insert(summaryUpdates)
       .values({
@@ -131,17 +140,23 @@ describe('summary notifications', () => {
     if (!older) throw new Error('no update');
     const before = await notificationsOf(reader.token);
     expect(before.at(-1)).toMatchObject({ id: older.id, message: '2 new suggestions', isRead: false });
-    const marked = await call('/updateSummaryUpdateViewed', reader.token, {
-      sid,
-      summaryUpdateId: older.id,
-      isRead: true,
+    const marked = await call(test.app, updateSummaryUpdateViewed, {
+      token: reader.token,
+      body: {
+        sid,
+        summaryUpdateId: older.id,
+        isRead: true,
+      },
     });
     expect(marked.json()).toEqual({ result: true });
     const after = await notificationsOf(reader.token);
     expect(after.at(-1)).toMatchObject({ id: older.id, isRead: true });
     const forCoder = await notificationsOf(coder.token);
     expect(forCoder.at(-1)).toMatchObject({ id: older.id, isRead: false });
-    await call('/updateSummaryUpdateViewed', reader.token, { sid, summaryUpdateId: older.id, isRead: false });
+    await call(test.app, updateSummaryUpdateViewed, {
+      token: reader.token,
+      body: { sid, summaryUpdateId: older.id, isRead: false },
+    });
     const unread = await notificationsOf(reader.token);
     expect(unread.at(-1)).toMatchObject({ isRead: false });
   });
@@ -152,10 +167,13 @@ describe('summary notifications', () => {
       .insert(summaryUpdates)
       .values({ organisationId, appointmentId: other.id, kind: 'new-data', message: 'Care gap closed' })
       .returning();
-    const response = await call('/updateSummaryUpdateViewed', coder.token, {
-      sid,
-      summaryUpdateId: update?.id,
-      isRead: true,
+    const response = await call(test.app, updateSummaryUpdateViewed, {
+      token: coder.token,
+      body: {
+        sid,
+        summaryUpdateId: update?.id ?? '',
+        isRead: true,
+      },
     });
     expect(response.statusCode).toBe(404);
   });
@@ -163,7 +181,7 @@ describe('summary notifications', () => {
 
 describe('ready post-visits', () => {
   it("lists the caller's ready, unviewed visits until marked done", async () => {
-    const provider = await tokenFor({ organisationId, view: 'Provider' });
+    const provider = await tokenFor(test.app, { organisationId, view: 'Provider' });
     await linkUserToProvider(db(), provider.user.id, team.provider.id);
     const [encounter] = await db()
       .insert(encounters)
@@ -178,7 +196,7 @@ describe('ready post-visits', () => {
       at: '2026-03-04T10:00',
     });
     await db().insert(postVisitReviews).values({ organisationId, appointmentId: visit.id });
-    const ready = await call('/getReadyPostVisits', provider.token, {});
+    const ready = await call(test.app, getReadyPostVisits, { token: provider.token });
     expect(ready.json().result).toEqual([
       expect.objectContaining({
         sid: visit.id,
@@ -188,16 +206,22 @@ describe('ready post-visits', () => {
         providerName: 'Maya Rivera, MD',
       }),
     ]);
-    expect((await call('/getReadyPostVisits', (await outsider()).token, {})).json().result).toEqual([]);
-    const done = await call('/updatePostVisitViewed', provider.token, { sid: visit.id, isDoneByProvider: true });
+    expect((await call(test.app, getReadyPostVisits, { token: (await outsider()).token })).json().result).toEqual([]);
+    const done = await call(test.app, updatePostVisitViewed, {
+      token: provider.token,
+      body: { sid: visit.id, isDoneByProvider: true },
+    });
     expect(done.json()).toEqual({ result: true });
-    expect((await call('/getReadyPostVisits', provider.token, {})).json().result).toEqual([]);
+    expect((await call(test.app, getReadyPostVisits, { token: provider.token })).json().result).toEqual([]);
     const [review] = await db().select().from(postVisitReviews).where(eq(postVisitReviews.appointmentId, visit.id));
     expect(review).toMatchObject({ isDoneByProvider: true, viewedBy: provider.user.id });
   });
 
   it('answers 404 for a visit without a ready review', async () => {
-    const response = await call('/updatePostVisitViewed', coder.token, { sid, isDoneByProvider: true });
+    const response = await call(test.app, updatePostVisitViewed, {
+      token: coder.token,
+      body: { sid, isDoneByProvider: true },
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -1,11 +1,9 @@
-import { VIEWS, type UserConfig, type View } from '@cairn/contracts';
+import { VIEWS, type UserConfig, type View, type userMetadata } from '@cairn/contracts';
 import type { z } from 'zod';
-import type { userMetadata } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../auth/access-tokens';
-import { loginTokenClaims } from '../auth/sessions';
-import { findUserInOrganisation, type UserRow } from '../auth/users.repository';
+import type { AuthContext } from '../../access';
+import { loginTokenClaims, findUserInOrganisation, type UserRow } from '../auth';
 import { readUserConfig, writeUserConfig } from './user-config.repository';
 
 type UserMetadata = z.infer<typeof userMetadata>;

@@ -1,6 +1,8 @@
+import { getUserConfig, getUserMetadata, updateUserConfig } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 let test: TestApp;
 let organisationId: string;
@@ -13,18 +15,9 @@ afterAll(async () => {
   await test.app.close();
 });
 
-async function tokenFor(options: Parameters<typeof createUser>[1]) {
-  const user = await createUser(test.app.database.db, options);
-  return { user, token: await test.app.accessTokens.sign({ sub: user.id, org: user.organisationId }) };
-}
-
-function call(url: string, token: string, payload: unknown = {}) {
-  return test.app.inject({ method: 'POST', url, headers: { token }, payload: payload as Record<string, unknown> });
-}
-
 describe('getUserMetadata', () => {
   it('answers the fields of spec §3 for the signed-in user, on the v2 path too', async () => {
-    const { user, token } = await tokenFor({
+    const { user, token } = await tokenFor(test.app, {
       organisationId,
       view: 'Coder',
       emrName: 'athena',
@@ -33,7 +26,7 @@ describe('getUserMetadata', () => {
       lastName: 'Doe',
       permissions: ['quality_tool'],
     });
-    const response = await call('/api/getUserMetadata', token, { dataSourceId: 'ds' });
+    const response = await call(test.app, getUserMetadata, { token, body: { dataSourceId: 'ds' } });
     expect(response.statusCode).toBe(200);
     const result = response.json().result;
     expect(result).toMatchObject({
@@ -48,45 +41,48 @@ describe('getUserMetadata', () => {
     });
     expect(JSON.parse(result.permissions)).toEqual({ view: 'Coder', quality_tool: true });
     expect(JSON.parse(result.analytics_metadata)).toEqual({ first_name: 'Jo', last_name: 'Doe' });
-    const v2 = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/getUserMetadata',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {},
-    });
+    const v2 = await call(test.app, getUserMetadata, { token, isV2: true });
     expect(v2.json()).toEqual(response.json());
   });
 
   it('refuses a token whose user belongs to another organisation than it claims', async () => {
-    const { user } = await tokenFor({ organisationId });
+    const { user } = await tokenFor(test.app, { organisationId });
     const other = await createOrganisation(test.app.database.db, 'Hillside Clinic');
-    const forged = await test.app.accessTokens.sign({ sub: user.id, org: other.id });
-    expect((await call('/api/getUserMetadata', forged)).statusCode).toBe(401);
+    const forged = await test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: user.id, org: other.id });
+    expect((await call(test.app, getUserMetadata, { token: forged })).statusCode).toBe(401);
   });
 });
 
 describe('user config', () => {
   it('starts empty, keeps what is saved, and is per user', async () => {
-    const { token } = await tokenFor({ organisationId });
-    const { token: otherToken } = await tokenFor({ organisationId });
-    expect((await call('/api/getUserConfig', token)).json()).toEqual({ result: {} });
-    const saved = await call('/api/updateUserConfig', token, {
-      config: { addonButtonClickBehavior: 'tab', pageSize: 20 },
+    const { token } = await tokenFor(test.app, { organisationId });
+    const { token: otherToken } = await tokenFor(test.app, { organisationId });
+    expect((await call(test.app, getUserConfig, { token })).json()).toEqual({ result: {} });
+    const saved = await call(test.app, updateUserConfig, {
+      token,
+      body: {
+        config: { addonButtonClickBehavior: 'tab', pageSize: 20 },
+      },
     });
     expect(saved.json()).toEqual({ result: true });
-    expect((await call('/api/getUserConfig', token)).json().result).toEqual({
+    expect((await call(test.app, getUserConfig, { token })).json().result).toEqual({
       addonButtonClickBehavior: 'tab',
       pageSize: 20,
     });
-    expect((await call('/api/getUserConfig', otherToken)).json().result).toEqual({});
+    expect((await call(test.app, getUserConfig, { token: otherToken })).json().result).toEqual({});
   });
 
   it("refuses an addonButtonClickBehavior other than 'tab' or 'window', naming it, and keeps what was saved", async () => {
-    const { token } = await tokenFor({ organisationId });
-    await call('/api/updateUserConfig', token, { config: { addonButtonClickBehavior: 'window' } });
-    const response = await call('/api/updateUserConfig', token, { config: { addonButtonClickBehavior: 'popup' } });
+    const { token } = await tokenFor(test.app, { organisationId });
+    await call(test.app, updateUserConfig, { token, body: { config: { addonButtonClickBehavior: 'window' } } });
+    const response = await call(test.app, updateUserConfig, {
+      token,
+      body: { config: { addonButtonClickBehavior: 'popup' } },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details.issues[0].field).toBe('config.addonButtonClickBehavior');
-    expect((await call('/api/getUserConfig', token)).json().result).toEqual({ addonButtonClickBehavior: 'window' });
+    expect((await call(test.app, getUserConfig, { token })).json().result).toEqual({
+      addonButtonClickBehavior: 'window',
+    });
   });
 });

@@ -16,7 +16,7 @@ import {
   procedures,
 } from '../../../db/clinical-schema';
 import type { FileStore } from '../../../integrations/files/file-store';
-import { markPatientsChanged } from '../../analysis/analysis-queue';
+import { markPatientsChanged } from '../../analysis';
 import { renderHtml, renderPdf } from './originals';
 import type { DocumentRow, PatientRows } from './types';
 

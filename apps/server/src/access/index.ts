@@ -1,0 +1,19 @@
+/**
+ * The access layer: who is calling, which patients they may see, what they may do, and the audit log
+ * of what they did. Every module reaches these through this file only.
+ */
+export { assertPermission, hasPermission, type AuthContext } from './caller';
+export {
+  appointmentInScope,
+  auditPatientRead,
+  isUuid,
+  loadCareScope,
+  patientInCallerScope,
+  patientInScope,
+  readPatientInScope,
+  type CareScope,
+  type PatientReadOptions,
+  type PatientRow,
+} from './care-scope';
+export { writeAudit, type AuditEntry } from './audit';
+export { shouldSkipValidation } from './permissions';

@@ -1,0 +1,1 @@
+export { clinicalSummaryRoutes } from './clinical-summary.routes';

@@ -1,0 +1,1 @@
+export { dxRoutes } from './dx.routes';

@@ -1,0 +1,2 @@
+export { ehrRoutes } from './ehr.routes';
+export { ehrClientForUser } from './ehr-session.service';

@@ -1,0 +1,2 @@
+export { findVisitForWrite } from './ehr-write.repository';
+export { encounterStatusOf, writeDiagnosesToEncounter, writeDiagnosesToProblemList } from './ehr-write.service';

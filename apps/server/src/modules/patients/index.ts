@@ -1,0 +1,1 @@
+export { patientsRoutes } from './patients.routes';

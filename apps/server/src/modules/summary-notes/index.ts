@@ -1,0 +1,1 @@
+export { summaryNotesRoutes } from './summary-notes.routes';

@@ -3,7 +3,7 @@ import type { FileStore } from '../../integrations/files/file-store';
 import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '../../integrations/fhir/fhir-mapping';
 import { MappingError } from '../../integrations/fhir/fhir-values';
 import { isImportedType, mapResource } from '../../integrations/fhir/map-resource';
-import { markPatientsChanged } from '../analysis/analysis-queue';
+import { markPatientsChanged } from '../analysis';
 import { readAttachment } from './attachments';
 import {
   bundleContext,

@@ -1,0 +1,4 @@
+export { ImportFileError, readImportFiles } from './import-files';
+export { findOrganisationBySlug } from './ingestion.repository';
+export { type Rejection, importBundle, organisationTotals } from './ingestion.service';
+export { SYNTHEA_DIR } from './synthea-fixtures';

@@ -43,9 +43,9 @@ interface Placement {
   isKey: boolean;
 }
 
-const endpoints = Object.entries(contracts)
-  .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
-  .map(([name, endpoint]) => ({ name, endpoint }));
+const endpoints = Object.entries(contracts as Record<string, unknown>).flatMap(([name, value]) =>
+  isEndpoint(value) ? [{ name, endpoint: value }] : [],
+);
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;

@@ -5,6 +5,7 @@ import { MappingError } from '../../integrations/fhir/fhir-values';
 import { isImportedType, mapResource } from '../../integrations/fhir/map-resource';
 import { markPatientsChanged } from '../analysis';
 import { readAttachment } from './attachments';
+import { reportableId, unstorableResourceReason, unstorableRowsReason } from './unstorable-values';
 import {
   bundleContext,
   bundleEntries,
@@ -118,8 +119,9 @@ interface MappedResource {
 export async function importBundle(db: Db, options: ImportBundleOptions): Promise<ImportResult> {
   const entries = bundleEntries(options.bundle);
   const rejected: Rejection[] = [];
-  const mapped = mapEntries(entries, rejected);
-  await readAttachments(mapped, options);
+  const read = mapEntries(entries, rejected);
+  await readAttachments(read, options);
+  const mapped = withoutUnstorableRows(read, rejected);
   const failed = await db.transaction(async (tx) => writeRows(tx as unknown as Db, mapped, options, rejected));
   const imported: Record<string, number> = {};
   for (const resource of mapped) {
@@ -148,9 +150,14 @@ function mapEntries(entries: readonly BundleEntry[], rejected: Rejection[]): Map
     if (!isImportedType(resource.resourceType)) continue;
     const id = sourceIdOf(entry);
     const reject = (reason: string) =>
-      rejected.push({ index, resourceType: resource.resourceType, id: id ?? null, reason });
+      rejected.push({ index, resourceType: resource.resourceType, id: reportableId(id), reason });
     if (!id) {
       reject('no id');
+      continue;
+    }
+    const unstorable = unstorableResourceReason(resource) ?? unstorableResourceReason({ id });
+    if (unstorable) {
+      reject(unstorable);
       continue;
     }
     try {
@@ -160,6 +167,15 @@ function mapEntries(entries: readonly BundleEntry[], rejected: Rejection[]): Map
     }
   }
   return mapped;
+}
+
+/** Resources whose rows PostgreSQL cannot store are rejected here, so that they cannot fail the others' transaction. */
+function withoutUnstorableRows(mapped: readonly MappedResource[], rejected: Rejection[]): MappedResource[] {
+  return mapped.filter(({ index, resourceType, id, rows }) => {
+    const reason = unstorableRowsReason(rows);
+    if (reason) rejected.push({ index, resourceType, id, reason });
+    return reason === undefined;
+  });
 }
 
 async function readAttachments(mapped: readonly MappedResource[], options: ImportBundleOptions): Promise<void> {

@@ -2,7 +2,9 @@ import { defineEndpoint, resultEnvelope } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { route } from './lib/route';
+import { call, callWithAnyBody, tokenFor } from './testing/api';
 import { buildTestApp, type TestApp } from './testing/build-test-app';
+import { createOrganisation } from './testing/factories';
 
 const echoProviders = defineEndpoint({
   method: 'POST',
@@ -27,6 +29,7 @@ const adminOnly = defineEndpoint({
 });
 
 let test: TestApp;
+let organisationId: string;
 
 beforeAll(async () => {
   test = await buildTestApp({
@@ -40,15 +43,12 @@ beforeAll(async () => {
       });
     },
   });
+  organisationId = (await createOrganisation(test.app.database.db)).id;
 });
 
 afterAll(async () => {
   await test.app.close();
 });
-
-async function tokenFor(options: { isAdmin?: boolean; permissions?: ('admin_tool' | 'quality_tool')[] } = {}) {
-  return test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: 'user-1', org: 'org-1', ...options });
-}
 
 describe('health', () => {
   it('answers ok when the database answers', async () => {
@@ -76,26 +76,22 @@ describe('authentication', () => {
   });
 
   it('accepts the token header and the Bearer header on the v2 path', async () => {
-    const token = await tokenFor();
-    const payload = { isoDate: '2026-11-21', providerIds: ['6f1c6e3e-8a55-4c1b-9a51-0d5c7d0f7a11'] };
-    const plain = await test.app.inject({ method: 'POST', url: '/api/testEchoProviders', headers: { token }, payload });
-    const sso = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/testEchoProviders',
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
-    expect(plain.json()).toEqual({ result: { count: 1, organisationId: 'org-1' } });
+    const { token } = await tokenFor(test.app, { organisationId });
+    const body = { isoDate: '2026-11-21', providerIds: ['6f1c6e3e-8a55-4c1b-9a51-0d5c7d0f7a11'] };
+    const plain = await call(test.app, echoProviders, { token, body });
+    const sso = await call(test.app, echoProviders, { token, body, isV2: true });
+    expect(plain.json()).toEqual({ result: { count: 1, organisationId } });
     expect(sso.json()).toEqual(plain.json());
   });
 
   it('refuses a route needing a permission the user lacks, and lets an admin through', async () => {
-    const url = '/api/testAdminTool';
-    const coder = await test.app.inject({ method: 'POST', url, headers: { token: await tokenFor() }, payload: {} });
-    const granted = await tokenFor({ permissions: ['admin_tool'] });
-    const holder = await test.app.inject({ method: 'POST', url, headers: { token: granted }, payload: {} });
-    const admin = await tokenFor({ isAdmin: true });
-    const asAdmin = await test.app.inject({ method: 'POST', url, headers: { token: admin }, payload: {} });
+    const coder = await call(test.app, adminOnly, await tokenFor(test.app, { organisationId, view: 'Coder' }));
+    const holder = await call(
+      test.app,
+      adminOnly,
+      await tokenFor(test.app, { organisationId, permissions: ['admin_tool'] }),
+    );
+    const asAdmin = await call(test.app, adminOnly, await tokenFor(test.app, { organisationId, isAdmin: true }));
     expect(coder.statusCode).toBe(403);
     expect(coder.json().error.code).toBe('FORBIDDEN');
     expect(holder.statusCode).toBe(200);
@@ -105,12 +101,8 @@ describe('authentication', () => {
 
 describe('validation', () => {
   it('names the missing field with MISSING_PAYLOAD_PARAMETER', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/testEchoProviders',
-      headers: { token: await tokenFor() },
-      payload: { providerIds: [] },
-    });
+    const { token } = await tokenFor(test.app, { organisationId });
+    const response = await callWithAnyBody(test.app, echoProviders, { token, body: { providerIds: [] } });
     expect(response.statusCode).toBe(422);
     const { error } = response.json();
     expect(error.code).toBe('MISSING_PAYLOAD_PARAMETER');
@@ -119,12 +111,9 @@ describe('validation', () => {
   });
 
   it('names a malformed nested field with VALIDATION_FAILED', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/testEchoProviders',
-      headers: { token: await tokenFor() },
-      payload: { isoDate: '2026-11-21', providerIds: ['not-a-uuid'] },
-    });
+    const { token } = await tokenFor(test.app, { organisationId });
+    const body = { isoDate: '2026-11-21', providerIds: ['not-a-uuid'] };
+    const response = await call(test.app, echoProviders, { token, body });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
     expect(response.json().error.details.issues[0].field).toBe('providerIds.0');

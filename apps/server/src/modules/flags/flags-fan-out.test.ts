@@ -1,11 +1,12 @@
-import { FLAG_DEFAULTS, type FlagValues } from '@cairn/contracts';
+import { createFlagStreamTicket, FLAG_DEFAULTS, type FlagValues, setFeatureFlag } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
+import { call, callForResult, signInAsNewUser } from '../../testing/api';
 import { openTestDatabase } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 import { createPostgresBus } from '../../plugins/event-bus';
 import { openSse } from './sse-reader.testing';
 
@@ -37,36 +38,17 @@ describe.runIf(isPostgres)('flag changes across server processes (PostgreSQL LIS
     await first.close();
   });
 
-  async function signIn(app: FastifyInstance, organisationId: string, isAdmin: boolean) {
-    const user = await createUser(app.database.db, { organisationId, isAdmin });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: user.password },
-    });
-    return { token: response.json<{ result: { token: string } }>().result.token };
-  }
-
   it('opens a stream on one process with a ticket of the other, and pushes a change made on the first', async () => {
     const organisationId = (await createOrganisation(first.database.db)).id;
-    const admin = await signIn(first, organisationId, true);
-    const provider = await signIn(second, organisationId, false);
-    const ticket = await second.inject({
-      method: 'POST',
-      url: '/api/flags/streamTicket',
-      headers: provider,
-      payload: {},
-    });
-    const stream = await openSse(
-      `${secondUrl}/api/flags/stream?ticket=${ticket.json<{ result: { ticket: string } }>().result.ticket}`,
-    );
+    const admin = await signInAsNewUser(first, { organisationId, isAdmin: true });
+    const provider = await signInAsNewUser(second, { organisationId });
+    const { ticket } = await callForResult(second, createFlagStreamTicket, { token: provider.token });
+    const stream = await openSse(`${secondUrl}/api/flags/stream?ticket=${ticket}`);
     try {
       expect(JSON.parse((await stream.next()).data)).toEqual(FLAG_DEFAULTS);
-      const set = await first.inject({
-        method: 'POST',
-        url: '/api/flags/set',
-        headers: admin,
-        payload: { key: 'ShowFeedbackButton', defaultValue: true },
+      const set = await call(first, setFeatureFlag, {
+        token: admin.token,
+        body: { key: 'ShowFeedbackButton', defaultValue: true },
       });
       expect(set.statusCode).toBe(200);
       expect((JSON.parse((await stream.next()).data) as FlagValues).ShowFeedbackButton).toBe(true);

@@ -1,3 +1,11 @@
+import {
+  completeSso,
+  deleteIdentityProvider,
+  getIdentityProvider,
+  getSsoLogoutUrl,
+  setIdentityProvider,
+  startSso,
+} from '@cairn/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +17,7 @@ import {
   type TestAccount,
   type TestOpenIdProvider,
 } from '../../integrations/oidc/test-openid-provider';
+import { call, callWithAnyBody, signIn, signInAsNewUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 
@@ -29,13 +38,16 @@ beforeAll(async () => {
     accounts,
   });
   riverside = await createOrganisation(db(), 'Riverside Family Medicine');
-  adminToken = await signInAsAdmin(riverside.id);
-  const response = await post('/api/admin/identityProvider/set', adminToken, {
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    emailDomain: 'riverside.example',
-    defaultView: 'Coder',
+  adminToken = (await signInAsNewUser(test.app, { organisationId: riverside.id, isAdmin: true })).token;
+  const response = await call(test.app, setIdentityProvider, {
+    token: adminToken,
+    body: {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      emailDomain: 'riverside.example',
+      defaultView: 'Coder',
+    },
   });
   expect(response.statusCode).toBe(200);
 });
@@ -44,18 +56,8 @@ afterAll(async () => {
   await idp.close();
 });
 
-async function post(url: string, token: string | undefined, payload: Record<string, unknown> = {}) {
-  return test.app.inject({ method: 'POST', url, payload, headers: token ? { token } : {} });
-}
-
-async function signInAsAdmin(organisationId: string): Promise<string> {
-  const admin = await createUser(db(), { organisationId, isAdmin: true });
-  const response = await post('/api/auth/login', undefined, { username: admin.username, password: admin.password });
-  return response.json<{ result: { token: string } }>().result.token;
-}
-
 async function start(body: Record<string, unknown>) {
-  const response = await post('/api/auth/sso/start', undefined, body);
+  const response = await call(test.app, startSso, { body });
   return {
     response,
     authorizationUrl: response.json<{ result?: { authorizationUrl: string } }>().result?.authorizationUrl,
@@ -78,7 +80,7 @@ async function signInAtRiverside(account: TestAccount, binding = browserBinding(
 
 /** Completes SSO with what the provider sent back (the web app's `/sso` route does the same). */
 async function complete({ callback: _url, ...body }: Record<string, unknown>) {
-  return post('/api/auth/sso/complete', undefined, body);
+  return callWithAnyBody(test.app, completeSso, { body });
 }
 
 describe('SSO with the organisation OpenID provider', () => {
@@ -256,14 +258,14 @@ describe('SSO with the organisation OpenID provider', () => {
     const provider = await fetch(logoutUrl);
     expect(provider.status).toBe(200);
 
-    const passwordUser = await post('/api/auth/sso/logoutUrl', adminToken);
+    const passwordUser = await call(test.app, getSsoLogoutUrl, { token: adminToken });
     expect(passwordUser.json()).toEqual({ result: {} });
   });
 });
 
 describe('the identity provider administration', () => {
   it('never returns the client secret and stores it sealed', async () => {
-    const response = await post('/api/admin/identityProvider/get', adminToken);
+    const response = await call(test.app, getIdentityProvider, { token: adminToken });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       result: {
@@ -284,21 +286,27 @@ describe('the identity provider administration', () => {
   });
 
   it('keeps the stored secret when a change omits it, and SSO still works', async () => {
-    const response = await post('/api/admin/identityProvider/set', adminToken, {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      emailDomain: 'riverside.example',
-      defaultView: 'Coder',
+    const response = await call(test.app, setIdentityProvider, {
+      token: adminToken,
+      body: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        emailDomain: 'riverside.example',
+        defaultView: 'Coder',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect((await complete(await signInAtRiverside(newTestAccount()))).statusCode).toBe(200);
   });
 
   it('refuses an issuer that does not answer discovery, naming the field', async () => {
-    const response = await post('/api/admin/identityProvider/set', adminToken, {
-      issuer: 'http://127.0.0.1:9/nothing-here',
-      clientId: 'x',
-      clientSecret: 'y',
+    const response = await call(test.app, setIdentityProvider, {
+      token: adminToken,
+      body: {
+        issuer: 'http://127.0.0.1:9/nothing-here',
+        clientId: 'x',
+        clientSecret: 'y',
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { details: { issues: [{ field: 'issuer' }] } } });
@@ -306,47 +314,55 @@ describe('the identity provider administration', () => {
 
   it('is for administrators only: FORBIDDEN to a user without the admin flag, even with admin_tool', async () => {
     const user = await createUser(db(), { organisationId: riverside.id, permissions: ['admin_tool'] });
-    const signIn = await post('/api/auth/login', undefined, { username: user.username, password: user.password });
-    const token = signIn.json<{ result: { token: string } }>().result.token;
-    for (const action of ['get', 'set', 'delete']) {
-      const body = action === 'set' ? { issuer: idp.issuer, clientId: 'x', clientSecret: 'y' } : {};
-      const response = await post(`/api/admin/identityProvider/${action}`, token, body);
+    const { token } = await signIn(test.app, user);
+    const calls = [
+      call(test.app, getIdentityProvider, { token }),
+      call(test.app, setIdentityProvider, { token, body: { issuer: idp.issuer, clientId: 'x', clientSecret: 'y' } }),
+      call(test.app, deleteIdentityProvider, { token }),
+    ];
+    for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
     }
-    expect((await post('/api/admin/identityProvider/get', undefined)).statusCode).toBe(401);
+    expect((await call(test.app, getIdentityProvider)).statusCode).toBe(401);
   });
 
   it("keeps another organisation's provider invisible to an admin of a different organisation", async () => {
     const hillside = await createOrganisation(db(), 'Hillside Clinic');
-    const hillsideAdmin = await signInAsAdmin(hillside.id);
-    const read = await post('/api/admin/identityProvider/get', hillsideAdmin);
+    const hillsideAdmin = (await signInAsNewUser(test.app, { organisationId: hillside.id, isAdmin: true })).token;
+    const read = await call(test.app, getIdentityProvider, { token: hillsideAdmin });
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain(idp.issuer);
-    expect((await post('/api/admin/identityProvider/delete', hillsideAdmin)).statusCode).toBe(404);
-    expect((await post('/api/admin/identityProvider/get', adminToken)).statusCode).toBe(200);
+    expect((await call(test.app, deleteIdentityProvider, { token: hillsideAdmin })).statusCode).toBe(404);
+    expect((await call(test.app, getIdentityProvider, { token: adminToken })).statusCode).toBe(200);
 
-    const claimed = await post('/api/admin/identityProvider/set', hillsideAdmin, {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      emailDomain: 'riverside.example',
+    const claimed = await call(test.app, setIdentityProvider, {
+      token: hillsideAdmin,
+      body: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        emailDomain: 'riverside.example',
+      },
     });
     expect(claimed.statusCode).toBe(409);
   });
 
   it('deletes the provider: SSO for the organisation then stops', async () => {
     const laketown = await createOrganisation(db(), 'Laketown Health');
-    const laketownAdmin = await signInAsAdmin(laketown.id);
-    const set = await post('/api/admin/identityProvider/set', laketownAdmin, {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
+    const laketownAdmin = (await signInAsNewUser(test.app, { organisationId: laketown.id, isAdmin: true })).token;
+    const set = await call(test.app, setIdentityProvider, {
+      token: laketownAdmin,
+      body: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+      },
     });
     expect(set.statusCode).toBe(200);
     expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(200);
     expect((await start({})).response.statusCode).toBe(404);
-    expect((await post('/api/admin/identityProvider/delete', laketownAdmin)).json()).toEqual({ result: true });
+    expect((await call(test.app, deleteIdentityProvider, { token: laketownAdmin })).json()).toEqual({ result: true });
     expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(404);
     const audit = await db().select().from(auditLog).where(eq(auditLog.organisationId, laketown.id));
     expect(audit.map((row) => row.action)).toEqual(

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { login } from '@cairn/contracts';
+import { call, callWithAnyBody, nextClientAddress, signIn } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { DAY_MS } from './policy';
@@ -19,24 +21,14 @@ afterAll(async () => {
 
 const db = () => test.app.database.db;
 
-// Each test signs in from an address of its own, so the per-address rate limit (20 a minute) is
-// never what a test about sign-in statuses runs into.
-let clientAddress = '';
-let addressCount = 0;
-beforeEach(() => {
-  addressCount += 1;
-  clientAddress = `10.0.0.${addressCount}`;
-});
-
-async function signIn(username: string, password: string, totpCode?: string) {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: clientAddress,
-    payload: { username, password, ...(totpCode ? { totpCode } : {}) },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().result as { status: string; token?: string; refreshToken?: string; lockedUntil?: string };
+/** The statuses of `count` wrong passwords in a row for a username, and whether each named a lock end. */
+async function statusesOfWrongPasswords(username: string, count: number): Promise<string[]> {
+  const statuses: string[] = [];
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    const answer = await signIn(test.app, { username, password: `wrong-${String(attempt)}` });
+    statuses.push(answer.lockedUntil ? `${answer.status} until a set time` : answer.status);
+  }
+  return statuses;
 }
 
 describe('POST /api/auth/login', () => {
@@ -47,7 +39,7 @@ describe('POST /api/auth/login', () => {
       view: 'Coder',
       firstName: 'Ada',
     });
-    const result = await signIn(user.username.toUpperCase(), user.password);
+    const result = await signIn(test.app, { username: user.username.toUpperCase(), password: user.password });
     expect(result.status).toBe('success');
     expect(result.refreshToken).toMatch(/^[\w-]{40,}$/);
     const auth = await test.app.accessTokens.verify(result.token ?? '');
@@ -63,14 +55,19 @@ describe('POST /api/auth/login', () => {
 
   it('answers credentialsFailure alike for a wrong password and an unknown user', async () => {
     const user = await createUser(db(), { organisationId });
-    expect((await signIn(user.username, 'wrong password')).status).toBe('credentialsFailure');
-    expect((await signIn('nobody-here', 'whatever')).status).toBe('credentialsFailure');
+    expect((await signIn(test.app, { username: user.username, password: 'wrong password' })).status).toBe(
+      'credentialsFailure',
+    );
+    expect((await signIn(test.app, { username: 'nobody-here', password: 'whatever' })).status).toBe(
+      'credentialsFailure',
+    );
   });
 
   it('locks the account after five failures and refuses even the right password until it opens', async () => {
     const user = await createUser(db(), { organisationId });
     const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await signIn(user.username, 'nope')).status);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      statuses.push((await signIn(test.app, { username: user.username, password: 'nope' })).status);
     expect(statuses).toEqual([
       'credentialsFailure',
       'credentialsFailure',
@@ -78,65 +75,107 @@ describe('POST /api/auth/login', () => {
       'credentialsFailure',
       'passwordAttemptsExceeded',
     ]);
-    const locked = await signIn(user.username, user.password);
+    const locked = await signIn(test.app, user);
     expect(locked.status).toBe('passwordAttemptsExceeded');
     expect(new Date(locked.lockedUntil ?? 0).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
   });
 
   it('asks a user created by an administrator to choose a password first', async () => {
     const user = await createUser(db(), { organisationId, mustChangePassword: true });
-    expect(await signIn(user.username, user.password)).toEqual({ status: 'firstLoginPasswordChange' });
+    expect(await signIn(test.app, user)).toEqual({ status: 'firstLoginPasswordChange' });
   });
 
   it('asks for a new password when the current one is older than 180 days', async () => {
     const user = await createUser(db(), { organisationId, lastPasswordChangeAt: new Date(Date.now() - 181 * DAY_MS) });
-    expect((await signIn(user.username, user.password)).status).toBe('oldPassword');
+    expect((await signIn(test.app, user)).status).toBe('oldPassword');
     const fresh = await createUser(db(), { organisationId, lastPasswordChangeAt: new Date(Date.now() - 179 * DAY_MS) });
-    expect((await signIn(fresh.username, fresh.password)).status).toBe('success');
+    expect((await signIn(test.app, fresh)).status).toBe('success');
   });
 
   it('refuses an account unused for more than 90 days with oldLogin', async () => {
     const user = await createUser(db(), { organisationId, lastLoginAt: new Date(Date.now() - 91 * DAY_MS) });
-    expect((await signIn(user.username, user.password)).status).toBe('oldLogin');
+    expect((await signIn(test.app, user)).status).toBe('oldLogin');
   });
 
   it('requires the one-time code when TOTP is enrolled, refuses a wrong one and a code used twice', async () => {
     const secret = newTotpSecret();
     const user = await createUser(db(), { organisationId, totpSecret: secret, isTotpEnabled: true });
-    expect(await signIn(user.username, user.password)).toEqual({ status: 'totpRequired' });
+    expect(await signIn(test.app, user)).toEqual({ status: 'totpRequired' });
     const code = createTotp(secret).generate();
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await signIn(user.username, user.password, wrong)).status).toBe('totpFailure');
-    expect((await signIn(user.username, user.password, code)).status).toBe('success');
-    expect((await signIn(user.username, user.password, code)).status).toBe('totpFailure');
+    expect((await signIn(test.app, { ...user, totpCode: wrong })).status).toBe('totpFailure');
+    expect((await signIn(test.app, { ...user, totpCode: code })).status).toBe('success');
+    expect((await signIn(test.app, { ...user, totpCode: code })).status).toBe('totpFailure');
   });
 
   it('audits sign-ins and failures with the client address, never the password', async () => {
     const user = await createUser(db(), { organisationId, password: 'correct horse battery' });
-    await signIn(user.username, 'Tr0ub4dor&3');
-    await signIn(user.username, 'correct horse battery');
+    const remoteAddress = nextClientAddress();
+    await signIn(test.app, { username: user.username, password: 'Tr0ub4dor&3' }, { remoteAddress });
+    await signIn(test.app, { username: user.username, password: 'correct horse battery' }, { remoteAddress });
     const entries = await db().select().from(auditLog).where(eq(auditLog.userId, user.id));
     expect(entries.map((entry) => entry.action)).toEqual(['auth.sign_in_failed', 'auth.sign_in']);
-    expect(entries.every((entry) => entry.clientAddress === clientAddress)).toBe(true);
+    expect(entries.every((entry) => entry.clientAddress === remoteAddress)).toBe(true);
     expect(JSON.stringify(entries)).not.toMatch(/Tr0ub4dor|correct horse/);
   });
 
   it('names a missing field with 422', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a' } });
+    const response = await callWithAnyBody(test.app, login, { body: { username: 'a' } });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatchObject({ code: 'MISSING_PAYLOAD_PARAMETER' });
     expect(response.json().error.message).toContain('password');
   });
 });
 
+describe('no account enumeration', () => {
+  it('answers an unknown name exactly as a real account, attempt by attempt, over seven wrong passwords', async () => {
+    const user = await createUser(db(), { organisationId });
+    const real = await statusesOfWrongPasswords(user.username, 7);
+    const unknown = await statusesOfWrongPasswords(`nobody-${user.username}`, 7);
+    expect(unknown).toEqual(real);
+    expect(real).toEqual([
+      ...Array<string>(4).fill('credentialsFailure'),
+      ...Array<string>(3).fill('passwordAttemptsExceeded until a set time'),
+    ]);
+  });
+
+  it('counts the failures of one name whatever its letter case', async () => {
+    const user = await createUser(db(), { organisationId });
+    await statusesOfWrongPasswords(user.username.toUpperCase(), 4);
+    expect(await statusesOfWrongPasswords(user.username, 1)).toEqual(['passwordAttemptsExceeded until a set time']);
+  });
+
+  it('lets a locked user in with the right password and a valid one-time code, and only then', async () => {
+    const secret = newTotpSecret();
+    const user = await createUser(db(), { organisationId, totpSecret: secret, isTotpEnabled: true });
+    await statusesOfWrongPasswords(user.username, 5);
+    const code = createTotp(secret).generate();
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Neither the password alone nor a wrong code says that the password was right.
+    expect((await signIn(test.app, user)).status).toBe('passwordAttemptsExceeded');
+    expect((await signIn(test.app, { ...user, totpCode: wrong })).status).toBe('passwordAttemptsExceeded');
+    const signedIn = await signIn(test.app, { ...user, totpCode: code });
+    expect(signedIn.status).toBe('success');
+    expect(await test.app.accessTokens.verify(signedIn.token ?? '')).toMatchObject({ userId: user.id });
+    // The sign-in ends the lock: the count starts again.
+    expect(await statusesOfWrongPasswords(user.username, 1)).toEqual(['credentialsFailure']);
+  });
+
+  it('keeps a locked user without TOTP out even with the right password', async () => {
+    const user = await createUser(db(), { organisationId });
+    await statusesOfWrongPasswords(user.username, 5);
+    expect((await signIn(test.app, user)).status).toBe('passwordAttemptsExceeded');
+  });
+});
+
 describe('SSO users', () => {
-  it('fail a password sign-in without being locked out by it', async () => {
+  it('answer a password guess as an unknown name does, and keep their sessions when the name locks', async () => {
     const { users } = await import('../../db/schema');
     const user = await createUser(db(), { organisationId, identitySource: 'oidc' });
     await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      expect((await signIn(user.username, 'guess')).status).toBe('credentialsFailure');
-    }
+    expect(await statusesOfWrongPasswords(user.username, 6)).toEqual(await statusesOfWrongPasswords('nobody-sso', 6));
+    const [stored] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(stored?.lockedUntil).toBeNull();
   });
 });
 
@@ -144,11 +183,9 @@ describe('abuse', () => {
   it('rate-limits sign-in attempts per address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 22; attempt += 1) {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+      const response = await call(test.app, login, {
+        body: { username: 'someone', password: 'guess' },
         remoteAddress: '10.9.9.9',
-        payload: { username: 'someone', password: 'guess' },
       });
       statuses.push(response.statusCode);
     }

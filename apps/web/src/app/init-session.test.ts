@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { providerToken } from '../features/auth/test-support';
 import { LOGGED_OUT, sessionStore } from '../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../lib/storage-keys';
 import { initializeSessionFrom, type SessionSources } from './init-session';
+import { providerToken } from '../testing/session';
 
 function sources(overrides: Partial<SessionSources> = {}): SessionSources {
   return {

@@ -41,6 +41,7 @@ const getUserMetadata = defineEndpoint({
   summary: 'test',
   tags: [],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.object({ dataSourceId: z.string().optional() }),
   response: resultEnvelope(z.object({ is_admin: z.boolean(), emr_username_new: z.string(), 'Risk Score': z.number() })),

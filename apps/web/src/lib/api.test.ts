@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, providerToken, result } from '../features/auth/test-support';
 import { refreshSession } from './api';
 import { LOGGED_OUT, sessionStore } from './session';
 import { LOCAL_STORAGE_KEYS } from './storage-keys';
+import { answerApi, result } from '../testing/answer-api';
+import { providerToken } from '../testing/session';
 
 beforeEach(() => {
   sessionStore.setState({ ...LOGGED_OUT });
@@ -14,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('renewing a password session', () => {
   it('sends the stored refresh token and stores the rotated pair', async () => {
     const renewed = providerToken(15);
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/auth/refresh': () => result({ token: renewed, refreshToken: 'new-refresh-token-0123456789' }),
     });
     await expect(refreshSession()).resolves.toBe(renewed);
@@ -31,7 +32,7 @@ describe('renewing a password session', () => {
 
   it('answers undefined without a stored refresh token, calling nothing', async () => {
     localStorage.removeItem(LOCAL_STORAGE_KEYS.refreshToken);
-    const calls = answerApi({});
+    const { calls } = answerApi({});
     await expect(refreshSession()).resolves.toBeUndefined();
     expect(calls).toHaveLength(0);
   });

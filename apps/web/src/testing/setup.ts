@@ -1,6 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { checkNoUnexpectedApiCalls, resetApiStub } from './answer-api';
+
+// Every jsdom test starts answering no API call: one it did not answer fails it, named
+// (testing/answer-api.ts). Node tests of the client's transport answer from a real HTTP server.
+beforeEach(() => {
+  if (typeof window !== 'undefined') resetApiStub();
+});
+afterEach(() => {
+  checkNoUnexpectedApiCalls();
+});
 
 afterEach(() => {
   if (typeof window === 'undefined') return;

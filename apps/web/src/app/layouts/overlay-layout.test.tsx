@@ -1,35 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ADDON_ORIGIN_STORAGE_KEY } from '../../lib/addon-messaging';
 import { LOGGED_OUT, sessionStore } from '../../lib/session';
+import { renderWithProviders } from '../../testing/render-with-providers';
 import { OverlayLayout } from './overlay-layout';
-
-const call = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/api', () => ({ api: { call } }));
 
 const ADDON = 'https://ehr.example.org';
 
-function renderOverlay(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <OverlayLayout />,
-        children: [
-          { path: '/overlay/:id', handle: { title: 'Summary' }, element: <button type="submit">Save</button> },
-          { path: '/overlay/patient/:id', element: <p>patient</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+function renderOverlay(url: string) {
+  const routes = [
+    {
+      element: <OverlayLayout />,
+      children: [
+        { path: '/overlay/:id', handle: { title: 'Summary' }, element: <button type="submit">Save</button> },
+        { path: '/overlay/patient/:id', element: <p>patient</p> },
+      ],
+    },
+  ];
+  return renderWithProviders(null, { routes, url }).router;
 }
 
 afterEach(() => {

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userConfigQuery, useUpdateUserConfig } from '../../../features/auth/api/user-config';
-import { answerApi, providerToken, result } from '../../../features/auth/test-support';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { AppHeader } from './app-header';
+import { answerApi, result } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 let queryClient: QueryClient;
 
@@ -43,7 +44,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('saving the user config', () => {
   it('shows the change at once, moves from loading to success, and keeps it', async () => {
     const answer = deferred<{ body: unknown }>();
-    const calls = answerApi({ '/updateUserConfig': () => answer.promise });
+    const { calls } = answerApi({ '/updateUserConfig': () => answer.promise });
     queryClient.setQueryData(userConfigQuery.queryKey, { addonButtonClickBehavior: 'window', zoom: 2 });
     const { result: hook } = renderHook(() => useUpdateUserConfig(), { wrapper: Wrapper });
     expect(hook.current.saveStatus).toBe('initial');
@@ -68,9 +69,10 @@ describe('saving the user config', () => {
 
 describe("the avatar menu's Settings section", () => {
   it("opens in a new window by default and says so after choosing 'new tab'", async () => {
-    answerApi({
+    const { callsTo } = answerApi({
       '/getUserConfig': () => result({}),
       '/updateUserConfig': () => result(true),
+      '/log': result(true),
     });
     render(<AppHeader title="Scheduling Overview" />, { wrapper: Wrapper });
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));
@@ -79,12 +81,16 @@ describe("the avatar menu's Settings section", () => {
     await waitFor(() => expect(windowChoice).toContainElement(screen.getByLabelText('Selected')));
     await userEvent.click(screen.getByRole('menuitem', { name: /Open in new tab/ }));
     expect(await screen.findByText('Settings are updated, please refresh athena')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(callsTo('/log').map((call) => call.body.event_type)).toEqual(['SettingsClick', 'SettingsResultShown']),
+    );
   });
 
   it('says something unexpected happened when saving fails', async () => {
     answerApi({
       '/getUserConfig': () => result({ addonButtonClickBehavior: 'window' }),
       '/updateUserConfig': () => ({ status: 503, body: {} }),
+      '/log': result(true),
     });
     render(<AppHeader title="Scheduling Overview" />, { wrapper: Wrapper });
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));

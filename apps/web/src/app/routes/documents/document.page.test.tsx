@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { paths } from '../../../config/paths';
-import { answerApi, result } from '../../../features/documents/test-support';
 import DocumentPage from './document.page';
+import { answerApi, failure, result } from '../../../testing/answer-api';
 
 function renderPage(documentId: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the full-page document viewer', () => {
   it("shows the document's title, date, author and source, its text, and a link to the patient", async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getDocument': () =>
         result({
           id: 'doc-7',
@@ -52,7 +52,7 @@ describe('the full-page document viewer', () => {
   });
 
   it('says the document was not found when the server does not reveal it', async () => {
-    answerApi({});
+    answerApi({ '/getDocument': failure(404, 'NOT_FOUND', 'Not found.') });
     renderPage('doc-unknown');
     expect(await screen.findByText('Document not found')).toBeInTheDocument();
   });

@@ -2,10 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EHR_LAUNCH_BINDING_KEY } from '../../../features/auth/smart';
-import { answerApi, providerToken, result } from '../../../features/auth/test-support';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import EhrLaunchPage from './ehr-launch.page';
+import { answerApi, result } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 const ISS = 'https://ehr.example/fhir/R4';
 const SID = '22222222-2222-4222-8222-222222222222';
@@ -50,7 +51,7 @@ afterEach(() => {
 describe('the EHR launch page', () => {
   it('connects to the EHR, then goes to its authorization page', async () => {
     const authorizationUrl = 'https://ehr.example/oauth2/authorize?state=s1';
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/ehr/launch/start': () =>
         result({
           authorizationUrl,
@@ -71,7 +72,7 @@ describe('the EHR launch page', () => {
 
   it('waits for the session to initialize before it starts', async () => {
     sessionStore.setState({ ...LOGGED_OUT, initializing: true });
-    const calls = answerApi({});
+    const { calls } = answerApi({});
     renderAt(`/epic/login?iss=${encodeURIComponent(ISS)}&launch=l1`);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
@@ -90,7 +91,7 @@ describe('the EHR launch page', () => {
   });
 
   it('says why when the launch did not start in this browser, and drops the code from the URL', async () => {
-    const calls = answerApi({});
+    const { calls } = answerApi({});
     const router = renderAt('/epic/login?code=secret-code&state=s1');
     expect(await screen.findByText('Cairn could not connect to your EHR')).toBeInTheDocument();
     expect(screen.getByText('iss not found in local storage')).toBeInTheDocument();

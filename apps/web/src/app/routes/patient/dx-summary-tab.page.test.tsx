@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerApi, result } from '../../../features/auth/test-support';
-import { aDecision, anItem, aSummary, SID, withItem } from '../../../features/dx-summary/test-support';
 import { FakeWebSocket } from '../../../lib/realtime-client.testing';
 import { DxSummaryTabPage } from './dx-summary-tab.page';
+import { answerApi, REALTIME_TICKET, result } from '../../../testing/answer-api';
+import { aDecision, anItem, aSummary, SID, withItem } from '../../../testing/factories';
 
 const PATIENT_ID = '1b7e4c1e-9d5e-4a1b-8c3d-4e5f6f1c2a9e';
 const DOCUMENT = {
@@ -55,7 +55,11 @@ describe('the Diagnosis Summary tab page', () => {
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this);
     };
-    answerApi({ '/getDxCaptureData': () => result(aSummary()), '/getDocument': () => result(DOCUMENT) });
+    answerApi({
+      ...REALTIME_TICKET,
+      '/getDxCaptureData': () => result(aSummary()),
+      '/getDocument': () => result(DOCUMENT),
+    });
     const user = renderPage(SID);
     const ckd = await screen.findByRole('article', { name: /^N18\.31/ });
     await user.click(within(ckd).getByRole('button', { name: /Open document/ }));
@@ -66,7 +70,8 @@ describe('the Diagnosis Summary tab page', () => {
   });
 
   it("opens a lab evidence's trend", async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
+      ...REALTIME_TICKET,
       '/getDxCaptureData': () => result(aSummary()),
       '/getLabTrend': () =>
         result({
@@ -89,7 +94,7 @@ describe('the Diagnosis Summary tab page', () => {
   });
 
   it('offers the cart, adding a diagnosis and the note wizard with the suggestions', async () => {
-    answerApi({ '/getDxCaptureData': () => result(aSummary()) });
+    answerApi({ ...REALTIME_TICKET, '/getDxCaptureData': () => result(aSummary()) });
     renderPage(SID);
     expect(await screen.findByRole('button', { name: /Add diagnosis/ })).toBeVisible();
     expect(screen.getByRole('button', { name: /Note wizard/ })).toBeVisible();
@@ -99,7 +104,7 @@ describe('the Diagnosis Summary tab page', () => {
     let served = aSummary();
     answerApi({
       '/getDxCaptureData': () => result(served),
-      '/realtime/ticket': () => result({ ticket: 'ticket-1' }),
+      ...REALTIME_TICKET,
     });
     renderPage(SID);
     await screen.findByRole('article', { name: /^E11\.22/ });

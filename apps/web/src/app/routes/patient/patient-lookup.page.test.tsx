@@ -1,13 +1,10 @@
-import type { Endpoint, PatientDemographics, PatientListItem } from '@cairn/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import type { PatientDemographics, PatientListItem } from '@cairn/contracts';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, result, type ApiStub } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import PatientLookupPage from './patient-lookup.page';
-
-const call = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api', () => ({ api: { call } }));
 
 const ADA_ID = '11111111-1111-4111-8111-111111111111';
 const VISIT_ID = '22222222-2222-4222-8222-222222222222';
@@ -37,39 +34,39 @@ const adaBanner: PatientDemographics = {
   ],
 };
 
-function renderLookup(path = '/patient-lookup/new') {
-  const router = createMemoryRouter([{ path: '/patient-lookup/:cairnPatientId', element: <PatientLookupPage /> }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+function renderLookup(url = '/patient-lookup/new') {
+  return renderWithProviders(<PatientLookupPage />, { url, path: '/patient-lookup/:cairnPatientId' }).router;
 }
 
+let api: ApiStub;
 beforeEach(() => {
-  call.mockReset();
-  call.mockImplementation(((endpoint: Endpoint, input: { searchText?: string }) => {
-    if (endpoint.path === '/getPatientLookup') {
-      return Promise.resolve({ result: input.searchText?.toLowerCase().startsWith('lov') ? [ada] : [] });
-    }
-    if (endpoint.path === '/getPatientDemographics') return Promise.resolve({ result: adaBanner });
-    return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
-  }) as never);
+  api = answerApi({
+    '/getPatientLookup': (body) => result(String(body.searchText).toLowerCase().startsWith('lov') ? [ada] : []),
+    '/getPatientDemographics': result(adaBanner),
+  });
 });
 
 describe('patient lookup', () => {
-  it('searches as the user pauses, once, with the newer request cancelling the older', async () => {
+  it('cancels a search still pending when the user searches again', async () => {
+    api = answerApi({
+      '/getPatientLookup': (body) => (body.searchText === 'Lov' ? new Promise(() => undefined) : result([ada])),
+    });
+    renderLookup();
+    const searchbox = screen.getByRole('searchbox', { name: 'Search patients' });
+    await userEvent.type(searchbox, 'Lov');
+    await vi.waitFor(() => expect(api.callsTo('/getPatientLookup')).toHaveLength(1), { timeout: 3000 });
+    await userEvent.type(searchbox, 'e');
+    expect(await screen.findByText('Lovelace, Ada', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.callsTo('/getPatientLookup')[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('searches as the user pauses, once', async () => {
     renderLookup();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'Love');
     expect(await screen.findByText('Lovelace, Ada', {}, { timeout: 3000 })).toBeInTheDocument();
-    const lookups = call.mock.calls.filter(([endpoint]) => endpoint.path === '/getPatientLookup');
+    const lookups = api.callsTo('/getPatientLookup');
     expect(lookups).toHaveLength(1);
-    expect(lookups[0]?.[1]).toEqual({ searchText: 'Love' });
-    expect(lookups[0]?.[2]).toMatchObject({ cancelKey: 'getPatientLookup' });
+    expect(lookups[0]?.body).toEqual({ searchText: 'Love' });
   });
 
   it('says when nobody matches', async () => {
@@ -81,7 +78,7 @@ describe('patient lookup', () => {
   it('shows no patient card before a patient is chosen', () => {
     renderLookup();
     expect(screen.queryByText('Open portrait')).not.toBeInTheDocument();
-    expect(call).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('opens the chosen patient’s card with their visits, each linking to the portrait', async () => {

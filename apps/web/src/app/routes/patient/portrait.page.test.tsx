@@ -1,17 +1,15 @@
-import type { AppointmentDetails, Endpoint, PatientDemographics } from '@cairn/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { AppointmentDetails, PatientDemographics } from '@cairn/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useRouteError } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
-import { ApiError } from '../../../lib/api-error';
-import { FlagsProvider, type FlagValues } from '../../../lib/feature-flags';
+import type { FlagValues } from '../../../lib/feature-flags';
+import { answerApi, failure, REALTIME_TICKET, result, type ApiAnswers } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
 import PortraitPage from './portrait.page';
 
-const call = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api', () => ({ api: { call } }));
 vi.mock('../../../features/summary-notes/components/summary-notes-button', () => ({
   SummaryNotesButton: ({ sid }: { sid: string }) => <span>Notes of {sid}</span>,
 }));
@@ -61,14 +59,8 @@ const details: AppointmentDetails = {
   patient: banner,
 };
 
-type Answers = Record<string, () => unknown>;
-
-function answer(answers: Answers) {
-  call.mockImplementation(((endpoint: Endpoint) => {
-    const respond = answers[endpoint.path];
-    if (!respond) return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
-    return Promise.resolve().then(respond);
-  }) as never);
+function answer(answers: ApiAnswers) {
+  return answerApi({ ...REALTIME_TICKET, ...answers });
 }
 
 function ErrorProbe() {
@@ -76,45 +68,30 @@ function ErrorProbe() {
   return <p role="alert">{error instanceof Error ? error.message : 'error'}</p>;
 }
 
-function renderPortrait(path: string, flags: FlagValues = {}) {
+function renderPortrait(url: string, flags: FlagValues = {}) {
   const children = [
     { index: true, element: <FirstAllowedTabRedirect /> },
     { path: ':tab', element: <PortraitTabPage /> },
   ];
-  const router = createMemoryRouter(
-    [
-      { path: '/patient/:cairnPatientId', element: <PortraitPage />, errorElement: <ErrorProbe />, children },
-      {
-        path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId',
-        element: <PortraitPage />,
-        errorElement: <ErrorProbe />,
-        children,
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <FlagsProvider values={flags}>
-        <RouterProvider router={router} />
-      </FlagsProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  const routes = [
+    { path: '/patient/:cairnPatientId', element: <PortraitPage />, errorElement: <ErrorProbe />, children },
+    {
+      path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId',
+      element: <PortraitPage />,
+      errorElement: <ErrorProbe />,
+      children,
+    },
+  ];
+  return renderWithProviders(null, { routes, url, flags }).router;
 }
 
 const DX_AND_AMBIENT_TABS: FlagValues = { configuration_FrontendTabs: ['DxSummary', 'Ambient'] };
 
-beforeEach(() => {
-  call.mockReset();
-});
-
 describe('the portrait', () => {
   it('shows the banner of the visit’s patient with its formats', async () => {
-    answer({
-      '/getAppointmentDetails': () => ({ result: details }),
-      '/getAdjacentAppointments': () => ({ result: { previous: null, next: null } }),
+    const api = answer({
+      '/getAppointmentDetails': result(details),
+      '/getAdjacentAppointments': result({ previous: null, next: null }),
     });
     renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const region = await screen.findByRole('region', { name: 'Patient banner' });
@@ -124,22 +101,22 @@ describe('the portrait', () => {
       expect(inBanner.getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
     }
     expect(inBanner.getByText(`Notes of ${SID}`)).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(
-      expect.objectContaining({ path: '/getAppointmentDetails' }),
-      { summaryId: SID, useCache: true, skipValidation: false },
-      expect.anything(),
-    );
+    expect(api.callsTo('/getAppointmentDetails')[0]?.body).toEqual({
+      summaryId: SID,
+      useCache: true,
+      skipValidation: false,
+    });
   });
 
   it('shows Pending while the risk score is not computed, from the demographics without a visit', async () => {
-    answer({ '/getPatientDemographics': () => ({ result: { ...banner, riskScore: { status: 'pending' } } }) });
+    answer({ '/getPatientDemographics': result({ ...banner, riskScore: { status: 'pending' } }) });
     renderPortrait(`/patient/${PATIENT_ID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const region = await screen.findByRole('region', { name: 'Patient banner' });
     expect(within(region).getByText('Pending')).toBeInTheDocument();
   });
 
   it('opens the first allowed tab and lists only the allowed tabs, with their spec titles', async () => {
-    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    answer({ '/getPatientDemographics': result(banner) });
     const router = renderPortrait(`/patient/${PATIENT_ID}`, {
       configuration_FrontendTabs: ['Quality', 'Ambient', 'DxSummary'],
       clinicalAlerts: false,
@@ -154,34 +131,27 @@ describe('the portrait', () => {
   });
 
   it("says 'No allowed tabs configured for the user' when the list is empty", async () => {
-    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    answer({ '/getPatientDemographics': result(banner) });
     renderPortrait(`/patient/${PATIENT_ID}`, { configuration_FrontendTabs: [] });
     expect(await screen.findByRole('alert')).toHaveTextContent('No allowed tabs configured for the user');
   });
 
   it('shows the unknown-tab message for a tab that does not exist or is not allowed', async () => {
-    answer({ '/getPatientDemographics': () => ({ result: banner }) });
+    answer({ '/getPatientDemographics': result(banner) });
     renderPortrait(`/patient/${PATIENT_ID}/quality`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Tab not found')).toBeInTheDocument();
     expect(screen.getByText('This Tab does not exist. Please try again later.')).toBeInTheDocument();
   });
 
   it("shows 'Failed to fetch appointment details' on the error screen when the answer is empty", async () => {
-    answer({ '/getAppointmentDetails': () => ({}) });
+    answer({ '/getAppointmentDetails': { body: {} } });
     renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch appointment details');
   });
 
   it('says the patient was not found on a 404, with the server’s reason', async () => {
     answer({
-      '/getAppointmentDetails': () => {
-        throw new ApiError({
-          code: 'NOT_FOUND',
-          status: 404,
-          message: 'This visit was cancelled.',
-          serverMessage: 'This visit was cancelled.',
-        });
-      },
+      '/getAppointmentDetails': failure(404, 'NOT_FOUND', 'This visit was cancelled.'),
     });
     renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Patient not found')).toBeInTheDocument();
@@ -190,9 +160,7 @@ describe('the portrait', () => {
 
   it('reports an unknown tab even when the patient does not exist', async () => {
     answer({
-      '/getPatientDemographics': () => {
-        throw new ApiError({ code: 'NOT_FOUND', status: 404, message: 'Patient not found.' });
-      },
+      '/getPatientDemographics': failure(404, 'NOT_FOUND', 'Patient not found.'),
     });
     renderPortrait(`/patient/${PATIENT_ID}/no-such-tab`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Tab not found')).toBeInTheDocument();
@@ -200,16 +168,14 @@ describe('the portrait', () => {
 
   it('moves to the next patient of the day', async () => {
     answer({
-      '/getAppointmentDetails': () => ({ result: details }),
-      '/getAdjacentAppointments': () => ({
-        result: {
-          previous: null,
-          next: {
-            sid: NEXT_SID,
-            cairnPatientId: NEXT_PATIENT_ID,
-            patientName: 'Hopper, Grace',
-            startAt: details.appointment.startAt,
-          },
+      '/getAppointmentDetails': result(details),
+      '/getAdjacentAppointments': result({
+        previous: null,
+        next: {
+          sid: NEXT_SID,
+          cairnPatientId: NEXT_PATIENT_ID,
+          patientName: 'Hopper, Grace',
+          startAt: details.appointment.startAt,
         },
       }),
     });

@@ -1,12 +1,10 @@
-import type { Endpoint } from '@cairn/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { useRouteError } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { answerApi } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import SummaryLandingPage from './summary-landing.page';
 
-const call = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api', () => ({ api: { call } }));
 vi.mock('../../../features/clinical-summary/components/clinical-summary-tab', () => ({
   ClinicalSummaryTab: ({ patientId }: { patientId: string }) => <p>clinical summary of {patientId}</p>,
 }));
@@ -19,40 +17,24 @@ function ErrorProbe() {
   return <p role="alert">{error instanceof Error ? error.message : 'error'}</p>;
 }
 
-function renderLanding(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
-      { path: '/overlay/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
-      { path: '/overlay/clinical/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
-      {
-        path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId/:tab',
-        element: <p>overlay tab</p>,
-      },
-      { path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>portrait</p> },
-      { path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>overlay portrait</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+function renderLanding(url: string) {
+  const routes = [
+    { path: '/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
+    { path: '/overlay/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
+    { path: '/overlay/clinical/:cairnAppointmentId', element: <SummaryLandingPage />, errorElement: <ErrorProbe /> },
+    {
+      path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId/:tab',
+      element: <p>overlay tab</p>,
+    },
+    { path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>portrait</p> },
+    { path: '/overlay/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>overlay portrait</p> },
+  ];
+  return renderWithProviders(null, { routes, url }).router;
 }
 
 function answerDetails(body: unknown) {
-  call.mockImplementation(((endpoint: Endpoint) =>
-    endpoint.path === '/getAppointmentDetails'
-      ? Promise.resolve(body)
-      : Promise.reject(new Error('unexpected call'))) as never);
+  answerApi({ '/getAppointmentDetails': { body } });
 }
-
-beforeEach(() => {
-  call.mockReset();
-});
 
 describe('the summary landing page', () => {
   it("replaces itself with the visit's portrait", async () => {
@@ -78,7 +60,7 @@ describe('the summary landing page', () => {
   });
 
   it("shows 'Failed to fetch appointment details' for an empty answer", async () => {
-    answerDetails(undefined);
+    answerDetails({});
     renderLanding(`/${SID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch appointment details');
   });

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, result } from '../../auth/test-support';
 import { TwoStepSetup } from './two-step-setup';
+import { answerApi, result } from '../../../testing/answer-api';
 
 const METADATA = { view: 'Provider', is_admin: false, terms_accepted: true };
 
@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('two-step verification setup', () => {
   it('turns TOTP on: password, then the QR code, then a first code', async () => {
     let enabled = false;
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getUserMetadata': () => result({ ...METADATA, totp_enabled: enabled }),
       '/auth/totp/enroll': () =>
         result({

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { answerApi, providerToken, result } from '../test-support';
 import { signOut } from './logout';
+import { answerApi, result } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 const REFRESH_TOKEN = 'refresh-token-of-this-session-0123';
 
@@ -27,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signing out', () => {
   it('revokes the session on the server, resets the store and the stored tokens, and goes to the origin', async () => {
     signedIn(false);
-    const calls = answerApi({ '/auth/logout': () => result({}) });
+    const { calls } = answerApi({ '/auth/logout': () => result({}) });
     const navigate = vi.fn();
     await signOut({ navigate, origin: 'https://cairn.example' });
     expect(calls.map((call) => [call.path, call.body])).toEqual([['/auth/logout', { refreshToken: REFRESH_TOKEN }]]);
@@ -53,7 +54,7 @@ describe('signing out', () => {
 
   it("sends an SSO user to the identity provider's logout page", async () => {
     signedIn(true);
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/v2/auth/sso/logoutUrl': () => result({ logoutUrl: 'https://idp.example/logout?x=1' }),
       '/v2/auth/logout': () => result({}),
     });

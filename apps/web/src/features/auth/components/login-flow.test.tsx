@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LoginPage from '../../../app/routes/login/login.page';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { answerApi, providerToken, result } from '../test-support';
+import { answerApi, result } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 function Arrived() {
   const location = useLocation();
@@ -56,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the login card', () => {
   it('signs in with username and password and goes to the path without /login', async () => {
-    const calls = answerApi({ '/auth/login': signedIn, '/getUserMetadata': () => metadata(true) });
+    const { calls } = answerApi({ '/auth/login': signedIn, '/getUserMetadata': () => metadata(true) });
     renderLogin('/login/schedule');
     await signIn();
     expect(await screen.findByText('Arrived at /schedule')).toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('the login card', () => {
   });
 
   it('asks for the one-time code on totpRequired, refuses a wrong one, and signs in with the right one', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/auth/login': (body) =>
         body.totpCode === undefined
           ? result({ status: 'totpRequired' })
@@ -133,7 +134,7 @@ describe('the login card', () => {
   });
 
   it('has a first-time user choose a password on firstLoginPasswordChange, then signs in', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/auth/login': answered('firstLoginPasswordChange'),
       '/auth/changePassword': signedIn,
       '/getUserMetadata': () => metadata(true),
@@ -181,7 +182,7 @@ describe('the login card', () => {
   });
 
   it('resets an expired password with an emailed code (PasswordResetForOldPassword, then RecoverPassword)', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/auth/login': answered('oldPassword'),
       '/userResetPasswordAttempt': () => result(true),
       '/auth/recover/confirm': () => result({ status: 'success' }),
@@ -221,7 +222,7 @@ describe('the login card', () => {
   });
 
   it('recovers a forgotten password without saying whether the account exists', async () => {
-    const calls = answerApi({ '/userResetPasswordAttempt': () => result(true) });
+    const { calls } = answerApi({ '/userResetPasswordAttempt': () => result(true) });
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     await userEvent.type(await screen.findByLabelText('Username'), 'someone');
@@ -231,7 +232,7 @@ describe('the login card', () => {
   });
 
   it('shows the terms once after sign-in when they are not accepted yet, and signs in on acceptance', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/auth/login': signedIn,
       '/getUserMetadata': () => metadata(false),
       '/auth/acceptTerms': () => result(true),

@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LoginPage from '../../../app/routes/login/login.page';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { providerToken } from '../test-support';
 import { loginPathFor, targetAfterLogin } from '../utils/login-gate';
 import { RequireSession } from './login-gate';
+import { providerToken } from '../../../testing/session';
 
 function Arrived() {
   const location = useLocation();

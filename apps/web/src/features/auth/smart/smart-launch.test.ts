@@ -1,10 +1,10 @@
-import { serverAnswering } from '../test-support';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { providerToken } from '../test-support';
 import { EHR_LAUNCH_BINDING_KEY, EhrLaunchError, completeEhrLaunch, runEhrLaunch } from './smart-launch';
 import { ehrLaunchRequestIn, isEhrLaunchAnswer, redirectUriOf } from './smart-rules';
+import { answerApi } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 const ORIGIN = 'https://cairn.example';
 const EPIC_LOGIN = { origin: ORIGIN, pathname: '/epic/login' };
@@ -37,8 +37,8 @@ function launchStartedInThisBrowser(smartConfig: Partial<typeof SMART_CONFIG> = 
 }
 
 function exchangeAnswering(result: Record<string, unknown>) {
-  return serverAnswering({
-    '/api/getEpicTokenAndAppContext': {
+  return answerApi({
+    '/getEpicTokenAndAppContext': {
       body: { result: { jwtToken: providerToken(), refreshToken: 'refresh-1', ...result } },
     },
   });
@@ -85,8 +85,8 @@ describe('reading the launch URL', () => {
 
 describe('starting a launch', () => {
   it('keeps the SMART configuration and the connection, binds the launch to the tab, then goes to the EHR', async () => {
-    const server = serverAnswering({
-      '/api/ehr/launch/start': {
+    const server = answerApi({
+      '/ehr/launch/start': {
         body: {
           result: {
             authorizationUrl: AUTHORIZE_URL,
@@ -105,7 +105,7 @@ describe('starting a launch', () => {
       { fetch: server.fetch, navigate },
     );
     expect(target).toBeUndefined();
-    const sent = server.requests[0]?.body;
+    const sent = server.calls[0]?.body;
     expect(sent).toMatchObject({ iss: ISS, launch: 'launch-1', redirectUri: `${ORIGIN}/overlay/epic/login` });
     expect(sent?.browserBinding).toMatch(/^[\w-]{32}$/);
     expect(sessionStorage.getItem(EHR_LAUNCH_BINDING_KEY)).toBe(sent?.browserBinding);
@@ -116,7 +116,7 @@ describe('starting a launch', () => {
   });
 
   it('says the EHR is not configured for Cairn when the server does not know the iss', async () => {
-    const server = serverAnswering({ '/api/ehr/launch/start': refusal(403, 'unknown_iss') });
+    const server = answerApi({ '/ehr/launch/start': refusal(403, 'unknown_iss') });
     const navigate = vi.fn();
     const failure = runEhrLaunch(
       EPIC_LOGIN,
@@ -129,7 +129,7 @@ describe('starting a launch', () => {
   });
 
   it("says so when the EHR's well-known configuration cannot be read", async () => {
-    const server = serverAnswering({ '/api/ehr/launch/start': refusal(503, 'well_known_unavailable') });
+    const server = answerApi({ '/ehr/launch/start': refusal(503, 'well_known_unavailable') });
     const failure = runEhrLaunch(EPIC_LOGIN, { kind: 'start', iss: ISS, launch: 'l' }, { fetch: server.fetch });
     await expect(failure).rejects.toThrow(
       'internal error, cannot get token endpoint from well known please try again later',
@@ -142,7 +142,7 @@ describe('finishing a launch', () => {
     const server = exchangeAnswering({ summaryId: SID });
     const failure = completeEhrLaunch(EPIC_LOGIN, CODE_ANSWER, { fetch: server.fetch });
     await expect(failure).rejects.toThrow(new EhrLaunchError('iss not found in local storage'));
-    expect(server.requests).toEqual([]);
+    expect(server.calls).toEqual([]);
   });
 
   it('fails with the well-known message when the stored configuration has no token endpoint', async () => {
@@ -152,7 +152,7 @@ describe('finishing a launch', () => {
     await expect(failure).rejects.toThrow(
       'internal error, cannot get token endpoint from well known please try again later',
     );
-    expect(server.requests).toEqual([]);
+    expect(server.calls).toEqual([]);
   });
 
   it('exchanges the code on the server, signs the user in and opens the summary overlay', async () => {
@@ -160,7 +160,7 @@ describe('finishing a launch', () => {
     const server = exchangeAnswering({ summaryId: SID, patientId: DOCUMENT_ID });
     const target = await completeEhrLaunch(EPIC_LOGIN, CODE_ANSWER, { fetch: server.fetch });
     expect(target).toBe(`/overlay/${SID}`);
-    expect(server.requests[0]?.body).toEqual({
+    expect(server.calls[0]?.body).toEqual({
       code: 'the-code',
       state: 'the-state',
       connectionName: 'cairn-fhir-connection',
@@ -204,14 +204,14 @@ describe('finishing a launch', () => {
     const server = exchangeAnswering({ summaryId: SID });
     const failure = completeEhrLaunch(EPIC_LOGIN, { kind: 'error', error: 'access_denied' }, { fetch: server.fetch });
     await expect(failure).rejects.toThrow('Your EHR did not let Cairn sign you in (access_denied).');
-    expect(server.requests).toEqual([]);
+    expect(server.calls).toEqual([]);
     expect(sessionStorage.getItem(EHR_LAUNCH_BINDING_KEY)).toBeNull();
   });
 
   it("passes on the server's word when it refuses the exchange, with the hint to relaunch", async () => {
     launchStartedInThisBrowser();
-    const server = serverAnswering({
-      '/api/getEpicTokenAndAppContext': refusal(
+    const server = answerApi({
+      '/getEpicTokenAndAppContext': refusal(
         401,
         'expired_state',
         'The launch expired. Open Cairn from your EHR again.',

@@ -1,4 +1,3 @@
-import { serverAnswering } from '../test-support';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshSession } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
@@ -15,6 +14,7 @@ import {
   SSO_STORAGE_KEYS,
   startSso,
 } from './sso';
+import { answerApi } from '../../../testing/answer-api';
 
 function tokenWith(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -31,11 +31,11 @@ beforeEach(() => {
 
 describe('starting SSO', () => {
   it('asks for the provider URL with a browser binding, stores the next URL and the SSO URL, then navigates', async () => {
-    const server = serverAnswering({ '/api/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
+    const server = answerApi({ '/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
     const navigate = vi.fn();
     await startSso('/patient/7?sso=riverside&tab=a', { fetch: server.fetch, navigate });
-    expect(server.requests[0]?.body).toMatchObject({ organisation: 'riverside', returnTo: '/patient/7?tab=a' });
-    const binding = server.requests[0]?.body.browserBinding;
+    expect(server.calls[0]?.body).toMatchObject({ organisation: 'riverside', returnTo: '/patient/7?tab=a' });
+    const binding = server.calls[0]?.body.browserBinding;
     expect(binding).toMatch(/^[\w-]{32}$/);
     expect(sessionStorage.getItem(SSO_STORAGE_KEYS.browserBinding)).toBe(binding);
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.nextUrl)).toBe('/patient/7?tab=a');
@@ -44,7 +44,7 @@ describe('starting SSO', () => {
   });
 
   it('inside an add-on, tells the add-on to change its frame source instead of navigating', async () => {
-    const server = serverAnswering({ '/api/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
+    const server = answerApi({ '/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
     const navigate = vi.fn();
     const onAddonFrameSource = vi.fn();
     await startSso('/overlay/login?sso=1', { fetch: server.fetch, navigate, onAddonFrameSource });
@@ -53,9 +53,9 @@ describe('starting SSO', () => {
   });
 
   it("takes the login card's email over the URL", async () => {
-    const server = serverAnswering({ '/api/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
+    const server = answerApi({ '/auth/sso/start': { body: { result: { authorizationUrl: IDP_URL } } } });
     await startSso('/login', { fetch: server.fetch, navigate: vi.fn(), email: 'ada@riverside.example' });
-    expect(server.requests[0]?.body).toMatchObject({ email: 'ada@riverside.example' });
+    expect(server.calls[0]?.body).toMatchObject({ email: 'ada@riverside.example' });
     expect(localStorage.getItem(SSO_STORAGE_KEYS.ssoUrl)).toBe('/login?sso=1&email=ada%40riverside.example');
   });
 });
@@ -72,8 +72,8 @@ describe('completing SSO', () => {
 
   it('exchanges the code with the state, issuer and browser binding, and signs in as an SSO (SAML) user', async () => {
     sessionStorage.setItem(SSO_STORAGE_KEYS.browserBinding, 'binding-of-this-tab-0123456789');
-    const server = serverAnswering({
-      '/api/auth/sso/complete': {
+    const server = answerApi({
+      '/auth/sso/complete': {
         body: { result: { jwtToken: token, refreshToken: 'r'.repeat(43), returnTo: '/patient/7' } },
       },
     });
@@ -81,7 +81,7 @@ describe('completing SSO', () => {
       fetch: server.fetch,
       loadSid: async () => undefined,
     });
-    expect(server.requests[0]?.body).toEqual({
+    expect(server.calls[0]?.body).toEqual({
       state: 's1',
       code: 'c1',
       iss: 'https://idp.example',
@@ -97,8 +97,8 @@ describe('completing SSO', () => {
 
   it('goes to the document the token names, inside the overlay when opened there', async () => {
     const withDocument = tokenWith({ sub: 'u1', exp, 'https://cairn/claims/doc_id': 'doc-9' });
-    const server = serverAnswering({
-      '/api/auth/sso/complete': { body: { result: { jwtToken: withDocument, refreshToken: 'r'.repeat(43) } } },
+    const server = answerApi({
+      '/auth/sso/complete': { body: { result: { jwtToken: withDocument, refreshToken: 'r'.repeat(43) } } },
     });
     const completed = await completeSso('/overlay/sso?code=c1&state=s1', {
       fetch: server.fetch,
@@ -108,14 +108,14 @@ describe('completing SSO', () => {
   });
 
   it('does nothing when the path contains epic (the code is the EHR launch code there)', async () => {
-    const server = serverAnswering({});
+    const server = answerApi({});
     expect(await completeSso('/epic/login?code=c1&state=s1', { fetch: server.fetch })).toBeUndefined();
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
   });
 
   it("keeps the server's refusal and its reason for the login card, signed out", async () => {
-    const server = serverAnswering({
-      '/api/auth/sso/complete': {
+    const server = answerApi({
+      '/auth/sso/complete': {
         status: 401,
         body: { error: { code: 'UNAUTHENTICATED', message: 'expired', details: { reason: 'expired_state' } } },
       },
@@ -218,14 +218,14 @@ describe("the add-on's SSO token (ssoLoginSucceeded)", () => {
   const token = tokenWith({ sub: 'u1', exp: 4_102_444_800, isSaml: true, permissions: '{"view":"Provider"}' });
 
   it('becomes the session once the server accepts it', async () => {
-    const server = serverAnswering({ '/api/v2/getUserMetadata': { body: { result: {} } } });
+    const server = answerApi({ '/v2/getUserMetadata': { body: { result: {} } } });
     await expect(acceptAddonSsoToken(token, { fetch: server.fetch })).resolves.toBe(true);
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBe(token);
     expect(sessionStore.getState()).toMatchObject({ loggedIn: true, isSAML: true });
   });
 
   it('changes nothing when the server refuses it, or when it is not a token', async () => {
-    const server = serverAnswering({ '/api/v2/getUserMetadata': { status: 401, body: { error: {} } } });
+    const server = answerApi({ '/v2/getUserMetadata': { status: 401, body: { error: {} } } });
     await expect(acceptAddonSsoToken(token, { fetch: server.fetch })).resolves.toBe(false);
     await expect(acceptAddonSsoToken('not-a-token', { fetch: server.fetch })).resolves.toBe(false);
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();

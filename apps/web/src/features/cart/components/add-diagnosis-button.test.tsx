@@ -1,19 +1,12 @@
 import type { IcdSearchResult } from '@cairn/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fastUser } from '../test-support';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answerApi,
-  decision,
-  dxCaptureData,
-  renderWithQueries,
-  result,
-  seedTabQuery,
-  SID,
-  signIn,
-  suggestion,
-} from '../test-support';
 import { AddDiagnosisButton } from './add-diagnosis-button';
+import { answerApi, result } from '../../../testing/answer-api';
+import { aDecision, anEmptySummary, anItem, SID } from '../../../testing/factories';
+import { fastUser, renderWithProviders } from '../../../testing/render-with-providers';
+import { signIn } from '../../../testing/session';
+import { dxCaptureDataKey } from '../api/dx-capture-data-key';
 
 function searchResult(overrides: Partial<IcdSearchResult> = {}): IcdSearchResult {
   return {
@@ -68,8 +61,8 @@ function resultRow(name: RegExp): HTMLElement {
 
 describe('the add-diagnosis wizard', () => {
   it('searches once typing pauses, and shows each code with its HCC, RAF, warnings and billing', async () => {
-    const calls = answerApi({ '/getICDData': () => result(SEARCH_RESULTS) });
-    renderWithQueries(<AddDiagnosisButton sid={SID} data={dxCaptureData()} />);
+    const { calls } = answerApi({ '/getICDData': () => result(SEARCH_RESULTS) });
+    renderWithProviders(<AddDiagnosisButton sid={SID} data={anEmptySummary()} />);
 
     await openAndSearch('d');
     expect(screen.getByText('Type at least 2 characters of a code or a description')).toBeInTheDocument();
@@ -92,20 +85,22 @@ describe('the add-diagnosis wizard', () => {
 
   it('shows an empty list when the search fails', async () => {
     answerApi({ '/getICDData': () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }) });
-    renderWithQueries(<AddDiagnosisButton sid={SID} data={dxCaptureData()} />);
+    renderWithProviders(<AddDiagnosisButton sid={SID} data={anEmptySummary()} />);
     await openAndSearch('diabetes');
     expect(await screen.findByText('No codes match')).toBeInTheDocument();
   });
 
   it('adds the chosen code to the cart with its note, after showing its SNOMED CT concept, and refreshes the tab', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getICDData': () => result(SEARCH_RESULTS),
       '/getSnomedFromICD': () => result(SNOMED),
       '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }),
     });
-    const data = dxCaptureData();
-    const { client } = renderWithQueries(<AddDiagnosisButton sid={SID} data={data} />);
-    const tabQuery = seedTabQuery(client, data);
+    const data = anEmptySummary();
+    const { queryClient: client } = renderWithProviders(<AddDiagnosisButton sid={SID} data={data} />);
+    // The Diagnosis Summary tab's query, as the tab puts it in the cache.
+    const tabQuery = [...dxCaptureDataKey(SID), { isGroupingOn: true }];
+    client.setQueryData(tabQuery, data);
 
     await openAndSearch('diabetes');
     await user.click(await screen.findByRole('button', { name: 'Choose E11.22' }, SLOW_RENDER));
@@ -126,17 +121,17 @@ describe('the add-diagnosis wizard', () => {
   });
 
   it("names the existing decision's version when the code has one, as a post-visit change after the push", async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getICDData': () => result(SEARCH_RESULTS),
       '/getSnomedFromICD': () => result([]),
       '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }),
     });
-    const rejected = decision({ status: 'rejected', reason: 'insufficient-documentation', version: 3 });
-    const data = dxCaptureData({
+    const rejected = aDecision({ status: 'rejected', reason: 'insufficient-documentation', version: 3 });
+    const data = anEmptySummary({
       pushedAt: '2026-11-21T09:30:00.000Z',
-      groups: [{ hcc: 37, label: 'HCC 37', items: [suggestion({ decision: rejected })] }],
+      groups: [{ hcc: 37, label: 'HCC 37', items: [anItem({ decision: rejected })] }],
     });
-    renderWithQueries(<AddDiagnosisButton sid={SID} data={data} />);
+    renderWithProviders(<AddDiagnosisButton sid={SID} data={data} />);
 
     await openAndSearch('E11');
     await user.click(await screen.findByRole('button', { name: 'Choose E11.22' }, SLOW_RENDER));
@@ -161,7 +156,7 @@ describe('the add-diagnosis wizard', () => {
         body: { error: { code: 'CONFLICT', message: 'Cora Coder changed this diagnosis at 10:42; reload to see it' } },
       }),
     });
-    renderWithQueries(<AddDiagnosisButton sid={SID} data={dxCaptureData()} />);
+    renderWithProviders(<AddDiagnosisButton sid={SID} data={anEmptySummary()} />);
 
     await openAndSearch('diabetes');
     await user.click(await screen.findByRole('button', { name: 'Choose E11.22' }, SLOW_RENDER));

@@ -1,19 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fastUser } from '../test-support';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answerApi,
-  cartItem,
-  decision,
-  dxCaptureData,
-  renderWithQueries,
-  result,
-  seedTabQuery,
-  SID,
-  signIn,
-  suggestion,
-} from '../test-support';
 import { CartPanel } from './cart-panel';
+import { answerApi, result } from '../../../testing/answer-api';
+import { aCartItem, aDecision, anEmptySummary, anItem, SID } from '../../../testing/factories';
+import { fastUser, renderWithProviders } from '../../../testing/render-with-providers';
+import { signIn } from '../../../testing/session';
+import { dxCaptureDataKey } from '../api/dx-capture-data-key';
 
 const HYPERTENSION = { icdCode: 'I10', description: 'Essential (primary) hypertension', hcc: null };
 const CKD = { icdCode: 'N183', description: 'Chronic kidney disease, stage 3 (moderate)', hcc: 329 };
@@ -32,19 +24,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the cart', () => {
   it('lists each diagnosis with its code, HCC, who chose it and its result in the EHR, in words', () => {
-    const data = dxCaptureData({
+    const data = anEmptySummary({
       cart: [
-        cartItem({ push: { status: 'written', at: PUSHED_AT } }),
-        cartItem({
+        aCartItem({ push: { status: 'written', at: PUSHED_AT } }),
+        aCartItem({
           ...HYPERTENSION,
           isAdded: true,
           decidedBy: { name: 'Cora Coder', role: 'coder' },
           push: { status: 'failed', reason: 'EncounterIdMissing', at: PUSHED_AT },
         }),
-        cartItem({ ...CKD, push: { status: 'failed', reason: 'The EHR refused the code', at: PUSHED_AT } }),
+        aCartItem({ ...CKD, push: { status: 'failed', reason: 'The EHR refused the code', at: PUSHED_AT } }),
       ],
     });
-    renderWithQueries(<CartPanel sid={SID} data={data} />);
+    renderWithProviders(<CartPanel sid={SID} data={data} />);
 
     const diabetes = row(/^E11\.22 /);
     expect(diabetes).toHaveTextContent('Type 2 diabetes mellitus with diabetic chronic kidney disease');
@@ -64,23 +56,23 @@ describe('the cart', () => {
   });
 
   it('marks the diagnoses changed after the visit was written to the EHR', () => {
-    const data = dxCaptureData({
-      cart: [cartItem(), cartItem(HYPERTENSION)],
+    const data = anEmptySummary({
+      cart: [aCartItem(), aCartItem(HYPERTENSION)],
       pushedAt: PUSHED_AT,
       postVisitUpdatedIcds: ['I10'],
     });
-    renderWithQueries(<CartPanel sid={SID} data={data} />);
+    renderWithProviders(<CartPanel sid={SID} data={data} />);
     expect(row(/^I10 /)).toHaveTextContent('Changed after the visit');
     expect(row(/^E11\.22 /)).not.toHaveTextContent('Changed after the visit');
   });
 
   it('says so when the cart is empty', () => {
-    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData()} />);
+    renderWithProviders(<CartPanel sid={SID} data={anEmptySummary()} />);
     expect(screen.getByText('No diagnoses in the cart yet')).toBeInTheDocument();
   });
 
   it("shows a coder no Add to Encounter, and that the provider will see the coder's choices", () => {
-    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ role: 'coder', cart: [cartItem()] })} />);
+    renderWithProviders(<CartPanel sid={SID} data={anEmptySummary({ role: 'coder', cart: [aCartItem()] })} />);
     expect(screen.queryByRole('button', { name: 'Add to Encounter' })).not.toBeInTheDocument();
     expect(screen.getByText('The provider will see these as your choices')).toBeInTheDocument();
   });
@@ -88,13 +80,13 @@ describe('the cart', () => {
 
 describe('Add to Encounter', () => {
   const cart = [
-    cartItem({ push: { status: 'written', at: PUSHED_AT } }),
-    cartItem(HYPERTENSION),
-    cartItem({ ...CKD, push: { status: 'failed', reason: 'NonPushableStatus', at: PUSHED_AT } }),
+    aCartItem({ push: { status: 'written', at: PUSHED_AT } }),
+    aCartItem(HYPERTENSION),
+    aCartItem({ ...CKD, push: { status: 'failed', reason: 'NonPushableStatus', at: PUSHED_AT } }),
   ];
 
   it('sends only the codes not yet written, shows each result and refreshes the tab', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/push2emrApi': () =>
         result({
           results: [
@@ -103,9 +95,11 @@ describe('Add to Encounter', () => {
           ],
         }),
     });
-    const data = dxCaptureData({ cart });
-    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
-    const tabQuery = seedTabQuery(client, data);
+    const data = anEmptySummary({ cart });
+    const { queryClient: client } = renderWithProviders(<CartPanel sid={SID} data={data} />);
+    // The Diagnosis Summary tab's query, as the tab puts it in the cache.
+    const tabQuery = [...dxCaptureDataKey(SID), { isGroupingOn: true }];
+    client.setQueryData(tabQuery, data);
 
     await user.click(screen.getByRole('button', { name: 'Add to Encounter' }));
 
@@ -120,8 +114,8 @@ describe('Add to Encounter', () => {
 
   it('sends once when clicked again while the first write is in flight', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
-    const calls = answerApi({ '/push2emrApi': () => new Promise((resolve) => (answer = resolve)) });
-    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart: [cartItem(HYPERTENSION)] })} />);
+    const { calls } = answerApi({ '/push2emrApi': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithProviders(<CartPanel sid={SID} data={anEmptySummary({ cart: [aCartItem(HYPERTENSION)] })} />);
 
     const button = screen.getByRole('button', { name: 'Add to Encounter' });
     fireEvent.click(button);
@@ -136,11 +130,11 @@ describe('Add to Encounter', () => {
   });
 
   it('retries only the codes that failed', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/push2emrApi': (body) =>
         result({ results: (body.icdCodes as string[]).map((icdCode) => ({ icdCode, status: 'written' })) }),
     });
-    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart })} />);
+    renderWithProviders(<CartPanel sid={SID} data={anEmptySummary({ cart })} />);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
 
@@ -151,13 +145,13 @@ describe('Add to Encounter', () => {
 
   it('fails every code with the reason when the write fails as a whole, and lets the provider retry', async () => {
     let isEhrDown = true;
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/push2emrApi': (body) =>
         isEhrDown
           ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The EHR did not answer in time' } } }
           : result({ results: (body.icdCodes as string[]).map((icdCode) => ({ icdCode, status: 'written' })) }),
     });
-    renderWithQueries(<CartPanel sid={SID} data={dxCaptureData({ cart: [cartItem(HYPERTENSION)] })} />);
+    renderWithProviders(<CartPanel sid={SID} data={anEmptySummary({ cart: [aCartItem(HYPERTENSION)] })} />);
 
     await user.click(screen.getByRole('button', { name: 'Add to Encounter' }));
     expect(await within(row(/^I10 /)).findByText('The EHR did not answer in time')).toBeInTheDocument();
@@ -169,10 +163,10 @@ describe('Add to Encounter', () => {
   });
 
   it('has nothing to send once every code is written', () => {
-    renderWithQueries(
+    renderWithProviders(
       <CartPanel
         sid={SID}
-        data={dxCaptureData({ cart: [cartItem({ push: { status: 'written', at: PUSHED_AT } })] })}
+        data={anEmptySummary({ cart: [aCartItem({ push: { status: 'written', at: PUSHED_AT } })] })}
       />,
     );
     expect(screen.getByRole('button', { name: 'Add to Encounter' })).toBeDisabled();
@@ -181,15 +175,17 @@ describe('Add to Encounter', () => {
 });
 
 describe('removing a diagnosis from the cart', () => {
-  const data = dxCaptureData({
-    cart: [cartItem()],
-    groups: [{ hcc: 37, label: 'HCC 37 Diabetes', items: [suggestion({ decision: decision({ version: 4 }) })] }],
+  const data = anEmptySummary({
+    cart: [aCartItem()],
+    groups: [{ hcc: 37, label: 'HCC 37 Diabetes', items: [anItem({ decision: aDecision({ version: 4 }) })] }],
   });
 
   it("resets the code's decision, naming the version the user saw, and refreshes the tab", async () => {
-    const calls = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
-    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
-    const tabQuery = seedTabQuery(client, data);
+    const { calls } = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
+    const { queryClient: client } = renderWithProviders(<CartPanel sid={SID} data={data} />);
+    // The Diagnosis Summary tab's query, as the tab puts it in the cache.
+    const tabQuery = [...dxCaptureDataKey(SID), { isGroupingOn: true }];
+    client.setQueryData(tabQuery, data);
 
     await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
 
@@ -200,8 +196,8 @@ describe('removing a diagnosis from the cart', () => {
   });
 
   it('marks the change as post-visit once the visit was written to the EHR', async () => {
-    const calls = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
-    renderWithQueries(<CartPanel sid={SID} data={{ ...data, pushedAt: PUSHED_AT }} />);
+    const { calls } = answerApi({ '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }) });
+    renderWithProviders(<CartPanel sid={SID} data={{ ...data, pushedAt: PUSHED_AT }} />);
 
     await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
 
@@ -223,8 +219,10 @@ describe('removing a diagnosis from the cart', () => {
         },
       }),
     });
-    const { client } = renderWithQueries(<CartPanel sid={SID} data={data} />);
-    const tabQuery = seedTabQuery(client, data);
+    const { queryClient: client } = renderWithProviders(<CartPanel sid={SID} data={data} />);
+    // The Diagnosis Summary tab's query, as the tab puts it in the cache.
+    const tabQuery = [...dxCaptureDataKey(SID), { isGroupingOn: true }];
+    client.setQueryData(tabQuery, data);
 
     await user.click(screen.getByRole('button', { name: 'Remove E11.22 from the cart' }));
 

@@ -1,17 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { fastUser } from '../test-support';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answerApi,
-  cartItem,
-  dxCaptureData,
-  renderWithQueries,
-  result,
-  SID,
-  signIn,
-  suggestion,
-} from '../test-support';
 import { NoteWizardButton } from './note-wizard-button';
+import { answerApi, result } from '../../../testing/answer-api';
+import { aCartItem, anEmptySummary, anItem, SID } from '../../../testing/factories';
+import { fastUser, renderWithProviders } from '../../../testing/render-with-providers';
+import { signIn } from '../../../testing/session';
 
 const TEMPLATES = [
   { id: 'meat', name: 'Assessment and plan (MEAT)', section: 'Assessment and plan', lineTemplate: '{diagnosis}' },
@@ -29,13 +22,13 @@ const DRAFT = {
   ],
 };
 
-const data = dxCaptureData({
-  cart: [cartItem()],
+const data = anEmptySummary({
+  cart: [aCartItem()],
   groups: [
     {
       hcc: null,
       label: 'No HCC',
-      items: [suggestion({ icdCode: 'I10', description: 'Essential (primary) hypertension', hcc: null })],
+      items: [anItem({ icdCode: 'I10', description: 'Essential (primary) hypertension', hcc: null })],
     },
   ],
 });
@@ -49,11 +42,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the note wizard', () => {
   it("drafts the assessment for the cart's diagnoses, to edit and copy", async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getNoteTemplates': () => result(TEMPLATES),
       '/draftAssessmentNote': () => result(DRAFT),
     });
-    renderWithQueries(<NoteWizardButton sid={SID} data={data} />);
+    renderWithProviders(<NoteWizardButton sid={SID} data={data} />);
 
     await user.click(screen.getByRole('button', { name: 'Note wizard' }));
     const diagnoses = await screen.findByRole('group', { name: 'Diagnoses' });
@@ -82,11 +75,11 @@ describe('the note wizard', () => {
   });
 
   it('sends the diagnoses the provider chose', async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getNoteTemplates': () => result(TEMPLATES),
       '/draftAssessmentNote': () => result(DRAFT),
     });
-    renderWithQueries(<NoteWizardButton sid={SID} data={data} />);
+    renderWithProviders(<NoteWizardButton sid={SID} data={data} />);
 
     await user.click(screen.getByRole('button', { name: 'Note wizard' }));
     await user.click(await screen.findByRole('checkbox', { name: /^I10 / }));
@@ -99,7 +92,7 @@ describe('the note wizard', () => {
 
   it('says there are no templates when they cannot be loaded', async () => {
     answerApi({ '/getNoteTemplates': () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }) });
-    renderWithQueries(<NoteWizardButton sid={SID} data={data} />);
+    renderWithProviders(<NoteWizardButton sid={SID} data={data} />);
     await user.click(screen.getByRole('button', { name: 'Note wizard' }));
     expect(await screen.findByText('No note templates are available')).toBeInTheDocument();
   });

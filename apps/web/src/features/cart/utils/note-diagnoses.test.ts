@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { cartItem, decision, dxCaptureData, suggestion } from '../test-support';
 import { noteDiagnosisOptions } from './note-diagnoses';
+import { aCartItem, aDecision, anEmptySummary, anItem } from '../../../testing/factories';
 
 describe('noteDiagnosisOptions', () => {
   it("offers the cart's codes first, then suggestions not rejected, each once", () => {
-    const data = dxCaptureData({
-      cart: [cartItem()],
+    const data = anEmptySummary({
+      cart: [aCartItem()],
       groups: [
         {
           hcc: null,
           label: 'All',
           items: [
-            suggestion(),
-            suggestion({ icdCode: 'I10', description: 'Essential (primary) hypertension' }),
-            suggestion({ icdCode: 'J449', description: 'COPD', decision: decision({ status: 'rejected' }) }),
+            anItem(),
+            anItem({ icdCode: 'I10', description: 'Essential (primary) hypertension' }),
+            anItem({ icdCode: 'J449', description: 'COPD', decision: aDecision({ status: 'rejected' }) }),
           ],
         },
       ],

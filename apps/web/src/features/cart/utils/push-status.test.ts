@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartItem } from '../test-support';
 import { codesThatFailed, codesToWrite, latestPushState, type PushState } from './push-status';
+import { aCartItem } from '../../../testing/factories';
 
 const EARLIER = '2026-11-21T09:00:00.000Z';
 const LATER = '2026-11-21T09:05:00.000Z';
@@ -11,26 +11,26 @@ function own(code: string, state: PushState): Map<string, PushState> {
 
 describe('latestPushState', () => {
   it("prefers this browser's answer when it is newer than the stored result", () => {
-    const item = cartItem({ push: { status: 'failed', reason: 'NonPushableStatus', at: EARLIER } });
+    const item = aCartItem({ push: { status: 'failed', reason: 'NonPushableStatus', at: EARLIER } });
     expect(latestPushState(item, own('E1122', { status: 'written', at: LATER }))?.status).toBe('written');
   });
 
   it("prefers the stored result when someone wrote the code after this browser's answer", () => {
-    const item = cartItem({ push: { status: 'written', at: LATER } });
+    const item = aCartItem({ push: { status: 'written', at: LATER } });
     expect(latestPushState(item, own('E1122', { status: 'failed', at: EARLIER }))?.status).toBe('written');
   });
 
   it('matches codes with and without their dot', () => {
-    const item = cartItem({ icdCode: 'E11.22' });
+    const item = aCartItem({ icdCode: 'E11.22' });
     expect(latestPushState(item, own('E1122', { status: 'written', at: LATER }))?.status).toBe('written');
   });
 });
 
 describe('the codes to send', () => {
   const cart = [
-    cartItem({ icdCode: 'E1122', push: { status: 'written', at: EARLIER } }),
-    cartItem({ icdCode: 'I10' }),
-    cartItem({ icdCode: 'N183', push: { status: 'failed', reason: 'EncounterIdMissing', at: EARLIER } }),
+    aCartItem({ icdCode: 'E1122', push: { status: 'written', at: EARLIER } }),
+    aCartItem({ icdCode: 'I10' }),
+    aCartItem({ icdCode: 'N183', push: { status: 'failed', reason: 'EncounterIdMissing', at: EARLIER } }),
   ];
 
   it('Add to Encounter sends every code not yet written', () => {

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, renderWithClient, result } from '../test-support';
 import { DocumentViewer } from './document-viewer';
+import { answerApi, result } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 
 // pdf.js cannot run in jsdom: the viewer's use of react-pdf is checked against a stand-in.
 const pdfFiles: unknown[] = [];
@@ -50,7 +51,7 @@ function answerDocument(document: Record<string, unknown>) {
     '/getDocument': () => result({ ...METADATA, ...document }),
     '/getFileURL': () =>
       result({ url: '/api/files/doc-1?expires=1&user=u&signature=s', expires_at: '2025-01-01T00:00:00Z' }),
-  });
+  }).calls;
 }
 
 afterEach(() => {
@@ -61,7 +62,7 @@ afterEach(() => {
 describe('DocumentViewer', () => {
   it('shows a plain-text document with its line breaks and the search words marked', async () => {
     answerDocument({ content_type: 'text/plain', text: 'Diabetes noted.\nDiabetic diet <b>advised</b>.' });
-    renderWithClient(<DocumentViewer documentId="doc-1" searchWords={['diabet']} />);
+    renderWithProviders(<DocumentViewer documentId="doc-1" searchWords={['diabet']} />);
     const text = await screen.findByTestId('document-text');
     expect(text).toHaveStyle({ whiteSpace: 'pre-wrap' });
     expect(
@@ -80,7 +81,7 @@ describe('DocumentViewer', () => {
       text: 'Letter',
       html: '<h2>Letter</h2><p onclick="steal()">Dear colleague</p><script>window.hacked = true</script><img src="x" onerror="steal()">',
     });
-    renderWithClient(<DocumentViewer documentId="doc-1" />);
+    renderWithProviders(<DocumentViewer documentId="doc-1" />);
     const html = await screen.findByTestId('document-html');
     expect(within(html).getByRole('heading', { name: 'Letter' })).toBeInTheDocument();
     expect(within(html).getByText('Dear colleague')).not.toHaveAttribute('onclick');
@@ -90,7 +91,7 @@ describe('DocumentViewer', () => {
 
   it('shows a PDF through a signed link, at most half the window wide, one page at a time', async () => {
     const calls = answerDocument({ content_type: 'application/pdf', has_file: true, has_pdf: true, text: 'Echo' });
-    renderWithClient(<DocumentViewer documentId="doc-1" />);
+    renderWithProviders(<DocumentViewer documentId="doc-1" />);
     // The PDF viewer is loaded on demand, which takes a moment the first time.
     expect(await screen.findByText('PDF page 1', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/getFileURL')?.body).toEqual({ id: 'doc-1' });
@@ -106,7 +107,7 @@ describe('DocumentViewer', () => {
 
   it('says so when the document cannot be loaded', async () => {
     answerApi({ '/getDocument': () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } }) });
-    renderWithClient(<DocumentViewer documentId="doc-1" />);
+    renderWithProviders(<DocumentViewer documentId="doc-1" />);
     await waitFor(() => expect(screen.getByText('The document could not be loaded.')).toBeInTheDocument());
   });
 });

@@ -2,8 +2,9 @@ import { SEARCH_MATCH_END as END, SEARCH_MATCH_START as START } from '@cairn/con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, renderWithClient, result, type RecordedCall } from '../test-support';
 import { DocumentsTab } from './documents-tab';
+import { answerApi, type RecordedCall, result } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 
 const FACETS = {
   types: [{ code: '11506-3', display: 'Progress note' }],
@@ -24,10 +25,10 @@ const NOTE = {
 };
 
 function answerDocuments(documents: unknown[] = [NOTE], extra: Parameters<typeof answerApi>[0] = {}): RecordedCall[] {
-  return answerApi({ '/getDocuments': () => result({ documents, facets: FACETS }), ...extra });
+  return answerApi({ '/getDocuments': () => result({ documents, facets: FACETS }), ...extra }).calls;
 }
 
-const renderTab = () => renderWithClient(<DocumentsTab patientId="patient-1" appointmentId={undefined} />);
+const renderTab = () => renderWithProviders(<DocumentsTab patientId="patient-1" appointmentId={undefined} />);
 // antd's table is slow to render in jsdom on a busy machine.
 const findDocument = (title: string) => screen.findByText(title, { selector: 'button *' }, { timeout: 8000 });
 const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => call.path === path);

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, result } from '../../auth/test-support';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { ANALYSIS_POLL_MS } from '../api/get-dx-capture-data';
-import { aDecision, anItem, aSummary, SID, withItem } from '../test-support';
 import { DxSummaryTab } from './dx-summary-tab';
+import { answerApi, result } from '../../../testing/answer-api';
+import { aDecision, anItem, aSummary, SID, withItem } from '../../../testing/factories';
 
 function renderTab() {
   const onOpenEvidence = vi.fn();
@@ -23,7 +23,7 @@ function renderTab() {
 /** The server's summary; `afterActions` is what it holds once decisions land. */
 function serveSummary(initial: DxCaptureData, afterActions?: DxCaptureData) {
   const served = { current: initial };
-  const calls = answerApi({
+  const { calls } = answerApi({
     '/getDxCaptureData': () => result(served.current),
     '/addSummaryInsightActions': () => {
       if (afterActions) served.current = afterActions;
@@ -174,7 +174,7 @@ describe('DxSummaryTab', () => {
     const theirs = aDecision({ status: 'rejected', reason: 'condition-resolved', version: 2 });
     theirs.decidedBy = { ...theirs.decidedBy, name: 'Cora Coder', role: 'coder' };
     let served = aSummary();
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/getDxCaptureData': () => result(served),
       '/addSummaryInsightActions': () => {
         served = withItem(served, anItem({ decision: theirs, saveState: 'Saved' }));

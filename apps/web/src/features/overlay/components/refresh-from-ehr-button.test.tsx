@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, providerToken, result } from '../../auth/test-support';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { RefreshFromEhrButton } from './refresh-from-ehr-button';
+import { answerApi, result } from '../../../testing/answer-api';
+import { providerToken } from '../../../testing/session';
 
 const SID = '5cb4876f-c03e-48d2-aa1b-d28650e069fd';
 
@@ -26,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('refreshing the patient from the EHR', () => {
   it("reads the visit's patient from the EHR again and says so", async () => {
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/syncEhrPatient': () => result({ lastSyncedAt: '2026-11-21T10:00:00.000Z', imported: { Patient: 1 } }),
     });
     renderButton();

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, result } from '../../auth/test-support';
 import { ADDON_ORIGIN_STORAGE_KEY } from '../../../lib/addon-messaging';
 import { FlagsProvider } from '../../../lib/feature-flags';
 import { LOGGED_OUT, sessionStore, type PermissionMap } from '../../../lib/session';
 import { useOverlayAddonMessages } from './use-overlay-addon-messages';
 import { useOverlayOnlyRedirect } from './use-overlay-only-redirect';
 import { stopViewOnlyAction, useViewOnlyClass, VIEW_ONLY_CLASS } from './use-view-only-class';
+import { answerApi, failure, result } from '../../../testing/answer-api';
 
 const ADDON = 'https://ehr.example.org';
 const SID = '22222222-2222-4222-8222-222222222222';
@@ -163,7 +163,7 @@ describe('what the overlay does with add-on messages', () => {
 
   it("writes the requested diagnoses to the EHR and answers each code's outcome", async () => {
     const postMessage = parentFrame();
-    const calls = answerApi({
+    const { calls } = answerApi({
       '/push2emrApi': () =>
         result({
           results: [
@@ -266,7 +266,7 @@ describe("telling the add-on the visit's encounter status", () => {
   }
 
   function encounterStatusAnswering(status: Record<string, unknown>) {
-    return answerApi({ '/getEncounterStatus': () => result(status) });
+    return answerApi({ '/getEncounterStatus': () => result(status) }).calls;
   }
 
   it('sends the encounter status once per visit, through the redirect to the portrait', async () => {
@@ -320,7 +320,7 @@ describe("telling the add-on the visit's encounter status", () => {
 
   it('logs a failure without showing it', async () => {
     const postMessage = parentFrame();
-    answerApi({});
+    answerApi({ '/getEncounterStatus': failure(404, 'NOT_FOUND', 'Not found.') });
     sessionStorage.setItem(ADDON_ORIGIN_STORAGE_KEY, ADDON);
     renderOverlayAt(`/overlay/${SID}`);
     await vi.waitFor(() => {

@@ -10,7 +10,7 @@ import {
   writeCachedSummaries,
   type SummariesQuery,
 } from './summaries-cache';
-import { tokenOf } from '../test-support';
+import { fakeToken } from '../../../testing/session';
 
 const QUERY: SummariesQuery = {
   isoDate: '2026-03-02',
@@ -20,7 +20,7 @@ const QUERY: SummariesQuery = {
 const SUMMARIES = [{ sid: 's1' }] as unknown as ScheduleSummary[];
 
 beforeEach(() => {
-  sessionStore.setState({ token: tokenOf('user-1') });
+  sessionStore.setState({ token: fakeToken({ sub: 'user-1' }) });
 });
 afterEach(() => {
   sessionStore.setState({ token: undefined });
@@ -49,7 +49,7 @@ describe('summaries cache', () => {
 
   it("never answers another user's list, nor anyone's when signed out", () => {
     writeCachedSummaries(QUERY, SUMMARIES, 1000);
-    sessionStore.setState({ token: tokenOf('user-2') });
+    sessionStore.setState({ token: fakeToken({ sub: 'user-2' }) });
     expect(readCachedSummaries(QUERY, 2000)).toBeUndefined();
     expect(readCachedQuery(2000)).toBeUndefined();
     sessionStore.setState({ token: undefined });

@@ -1,15 +1,15 @@
 import type { ScheduleSummary } from '@cairn/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '../../../lib/dates';
 import { sessionStore } from '../../../lib/session';
-import { tokenOf } from '../test-support';
 import { PENDING_REFETCH_MS } from '../api/get-permitted-zones';
 import { todayIsoDate } from './day-navigation';
 import { ScheduleOverview } from './schedule-overview';
+import { answerApi, failure, result, type RecordedCall } from '../../../testing/answer-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { fakeToken } from '../../../testing/session';
 
 const PROVIDER_ID = '0b9a5f52-6a43-4c4f-8a1e-2f3d4c5b6a71';
 const HIERARCHY = {
@@ -53,61 +53,18 @@ function summary(index: number, overrides: Partial<ScheduleSummary> = {}): Sched
   };
 }
 
-interface Call {
-  path: string;
-  body: Record<string, unknown>;
-  signal: AbortSignal | undefined;
-}
-type Answer = (body: Record<string, unknown>, signal: AbortSignal | undefined) => unknown;
-
-/** Answers the API by path; an answer may be a promise that only settles later (or on abort). */
-function stubApi(answers: Record<string, Answer>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const path = input.replace(/^.*?\/api/, '');
-    const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>;
-    const signal = init.signal ?? undefined;
-    calls.push({ path, body, signal });
-    const answer = answers[path];
-    if (!answer) return json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, 404);
-    const value = await Promise.race([
-      Promise.resolve(answer(body, signal)),
-      new Promise((_resolve, reject) => {
-        signal?.addEventListener('abort', () => {
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      }),
-    ]);
-    return json({ result: value });
-  });
-  return calls;
-}
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function renderSchedule() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/schedule']}>
-        <Routes>
-          <Route
-            path="/schedule"
-            element={<ScheduleOverview toolbarExtra={<button type="button">Post-visit</button>} />}
-          />
-          <Route path="/patient/:cairnPatientId/appointment/:cairnAppointmentId" element={<p>Portrait opened</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<ScheduleOverview toolbarExtra={<button type="button">Post-visit</button>} />, {
+    url: '/schedule',
+    path: '/schedule',
+    routes: [{ path: '/patient/:cairnPatientId/appointment/:cairnAppointmentId', element: <p>Portrait opened</p> }],
+  });
 }
 
-const zonesCalls = (calls: Call[]) => calls.filter((call) => call.path === '/getPermittedZones');
+const zonesCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/getPermittedZones');
 
 beforeEach(() => {
-  sessionStore.setState({ token: tokenOf('user-1') });
+  sessionStore.setState({ token: fakeToken({ sub: 'user-1' }) });
 });
 afterEach(() => {
   sessionStore.setState({ token: undefined });
@@ -117,9 +74,9 @@ afterEach(() => {
 
 describe('Scheduling Overview', () => {
   it("shows today's visits of the user's own providers with time, patient, date of birth and counts", async () => {
-    const calls = stubApi({
-      '/getUserClinicsHierarchy': () => HIERARCHY,
-      '/getPermittedZones': () => [summary(0), summary(1, { analysis: { status: 'pending' } })],
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([summary(0), summary(1, { analysis: { status: 'pending' } })]),
     });
     renderSchedule();
     const link = await screen.findByText('Patient 0');
@@ -137,7 +94,10 @@ describe('Scheduling Overview', () => {
   });
 
   it('asks for the next and previous day when the user moves between days', async () => {
-    const calls = stubApi({ '/getUserClinicsHierarchy': () => HIERARCHY, '/getPermittedZones': () => [] });
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([]),
+    });
     renderSchedule();
     expect(await screen.findByText('No visits on this day')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
@@ -154,7 +114,10 @@ describe('Scheduling Overview', () => {
   });
 
   it('shows the cached list without a call when the same query comes back within the hour', async () => {
-    const calls = stubApi({ '/getUserClinicsHierarchy': () => HIERARCHY, '/getPermittedZones': () => [summary(0)] });
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([summary(0)]),
+    });
     const first = renderSchedule();
     await screen.findByText('Patient 0');
     first.unmount();
@@ -165,9 +128,9 @@ describe('Scheduling Overview', () => {
 
   it('cancels the older pending request when a newer one is made, without showing an error', async () => {
     const never = new Promise<never>(() => undefined);
-    const calls = stubApi({
-      '/getUserClinicsHierarchy': () => HIERARCHY,
-      '/getPermittedZones': (body) => (body.isoDate === todayIsoDate() ? never : [summary(7)]),
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': (body) => (body.isoDate === todayIsoDate() ? never : result([summary(7)])),
     });
     renderSchedule();
     await vi.waitFor(() => {
@@ -180,9 +143,9 @@ describe('Scheduling Overview', () => {
   });
 
   it('shows 20 visits per page', async () => {
-    stubApi({
-      '/getUserClinicsHierarchy': () => HIERARCHY,
-      '/getPermittedZones': () => Array.from({ length: 25 }, (_, index) => summary(index)),
+    answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result(Array.from({ length: 25 }, (_, index) => summary(index))),
     });
     renderSchedule();
     await screen.findByText('Patient 0');
@@ -195,9 +158,9 @@ describe('Scheduling Overview', () => {
   it('asks again while an analysis is pending, until the counts are current', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let isAnalysed = false;
-    const calls = stubApi({
-      '/getUserClinicsHierarchy': () => HIERARCHY,
-      '/getPermittedZones': () => [summary(0, isAnalysed ? {} : { analysis: { status: 'pending' } })],
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([summary(0, isAnalysed ? {} : { analysis: { status: 'pending' } })]),
     });
     renderSchedule();
     expect(await screen.findAllByText('Analysing')).toHaveLength(3);
@@ -212,10 +175,10 @@ describe('Scheduling Overview', () => {
   });
 
   it('sends SummaryClick with the sid and opens the visit portrait', async () => {
-    const calls = stubApi({
-      '/getUserClinicsHierarchy': () => HIERARCHY,
-      '/getPermittedZones': () => [summary(0)],
-      '/trackAnalyticsEvent': () => true,
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([summary(0)]),
+      '/trackAnalyticsEvent': () => result(true),
     });
     renderSchedule();
     await userEvent.click(await screen.findByRole('link', { name: 'Patient 0' }));
@@ -229,7 +192,10 @@ describe('Scheduling Overview', () => {
   });
 
   it('narrows the list by the patient search text', async () => {
-    const calls = stubApi({ '/getUserClinicsHierarchy': () => HIERARCHY, '/getPermittedZones': () => [summary(0)] });
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result(HIERARCHY),
+      '/getPermittedZones': () => result([summary(0)]),
+    });
     renderSchedule();
     await screen.findByText('Patient 0');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'love');
@@ -240,9 +206,9 @@ describe('Scheduling Overview', () => {
 
   it('asks for the visits of a clinic checked in the hierarchy, besides the default providers', async () => {
     const hillside = { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: 'Hillside Clinic', departments: [] };
-    const calls = stubApi({
-      '/getUserClinicsHierarchy': () => ({ ...HIERARCHY, clinics: [...HIERARCHY.clinics, hillside] }),
-      '/getPermittedZones': () => [],
+    const { calls } = answerApi({
+      '/getUserClinicsHierarchy': () => result({ ...HIERARCHY, clinics: [...HIERARCHY.clinics, hillside] }),
+      '/getPermittedZones': () => result([]),
     });
     renderSchedule();
     await screen.findByText('No visits on this day');
@@ -259,7 +225,7 @@ describe('Scheduling Overview', () => {
   });
 
   it('says so when the schedule cannot be loaded', async () => {
-    stubApi({ '/getUserClinicsHierarchy': () => HIERARCHY });
+    answerApi({ '/getUserClinicsHierarchy': () => result(HIERARCHY), '/getPermittedZones': failure(503) });
     renderSchedule();
     // One retry (a second later) before giving up.
     expect(await screen.findByText('The schedule could not be loaded', {}, { timeout: 5000 })).toBeInTheDocument();

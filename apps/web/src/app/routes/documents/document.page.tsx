@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { paths } from '../../../config/paths';
@@ -7,6 +7,8 @@ import { useDocument } from '../../../features/documents/api/get-document';
 import { DocumentViewer } from '../../../features/documents/components/document-viewer';
 import { formatDate } from '../../../lib/dates';
 import type { ApiError } from '../../../lib/api-error';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 function isNotFound(error: unknown): boolean {
   return (error as Partial<ApiError> | null)?.code === 'NOT_FOUND';
@@ -16,10 +18,10 @@ function isNotFound(error: unknown): boolean {
 export default function DocumentPage() {
   const { documentId = '' } = useParams();
   const document = useDocument(documentId);
-  if (document.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (document.isPending) return <LoadingState label="Loading the document" rows={10} />;
   if (document.isError) {
     if (isNotFound(document.error)) return <NotFoundMessage name="Document" />;
-    return <Alert type="error" showIcon title="The document could not be loaded." />;
+    return <ErrorState title="The document could not be loaded." />;
   }
   const { title, date, author, source, typeDisplay, patientId } = document.data;
   return (

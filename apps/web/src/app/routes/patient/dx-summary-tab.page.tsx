@@ -1,5 +1,5 @@
 import type { DxEvidence } from '@cairn/contracts';
-import { Drawer, Empty } from 'antd';
+import { Drawer } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddDiagnosisButton, CartPanel, NoteWizardButton } from '../../../features/cart';
 import { LabTrendModal, type TrendSubject } from '../../../features/clinical-summary/components/lab-trend-modal';
@@ -7,6 +7,7 @@ import { DocumentViewer } from '../../../features/documents/components/document-
 import { searchWords } from '../../../features/documents/utils/highlight';
 import { dxCaptureDataKey, DxSummaryTab } from '../../../features/dx-summary';
 import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit-events';
+import { EmptyState } from '../../../components/empty-state';
 
 interface TabProps {
   patientId: string;
@@ -41,7 +42,7 @@ export function DxSummaryTabPage({ patientId, appointmentId }: TabProps) {
   useInvalidateOnVisitEvents(appointmentId, appointmentId ? [dxCaptureDataKey(appointmentId)] : []);
   // Suggestions and decisions belong to a visit: a portrait opened without one has none to show.
   if (!appointmentId) {
-    return <Empty description="Open the patient from a visit to see its diagnosis suggestions" />;
+    return <EmptyState description="Open the patient from a visit to see its diagnosis suggestions" />;
   }
   return (
     <>

@@ -1,4 +1,4 @@
-import { Button, Flex, Result, Skeleton } from 'antd';
+import { Button, Flex, Result } from 'antd';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { paths, isOverlayPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
@@ -14,6 +14,7 @@ import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit
 import { summaryNotificationsKey } from '../../../features/summary-notes/api/get-summary-notifications';
 import { SummaryNotesButton } from '../../../features/summary-notes/components/summary-notes-button';
 import { SummaryNotifications } from '../../../features/summary-notes/components/summary-notifications';
+import { LoadingState } from '../../../components/loading-state';
 
 function PatientNotFound({ message }: { message: string | undefined }) {
   return (
@@ -77,7 +78,7 @@ export default function PortraitPage() {
   return (
     <Flex vertical gap={12}>
       {isPending || !patient ? (
-        <Skeleton active paragraph={{ rows: 2 }} aria-label="Loading patient" />
+        <LoadingState label="Loading patient" rows={2} />
       ) : (
         <PatientBanner
           patient={patient}

@@ -1,8 +1,9 @@
-import { Flex, Result, Skeleton } from 'antd';
+import { Flex, Result } from 'antd';
 import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
 import { ClinicalSummaryTab } from '../../../features/clinical-summary/components/clinical-summary-tab';
 import { PatientBanner } from '../../../features/portrait/components/patient-banner';
 import { ApiError } from '../../../lib/api-error';
+import { LoadingState } from '../../../components/loading-state';
 
 /** The query flag that turns the overlay summary into the general-info chart page (spec §2). */
 export const GENERAL_INFO_CHART_PAGE_PARAM = 'generalInfoChartPage';
@@ -22,7 +23,7 @@ export function GeneralInfoChart({ sid }: { sid: string }) {
   }
   // Any other failure, an empty answer included: the route's error screen says which.
   if (error) throw error;
-  if (!data) return <Skeleton active paragraph={{ rows: 4 }} aria-label="Loading the visit" />;
+  if (!data) return <LoadingState label="Loading the visit" rows={4} />;
   return (
     <Flex vertical gap={8}>
       <PatientBanner patient={data.patient} visit={data.appointment} />

@@ -1,10 +1,11 @@
-import { Result, Spin } from 'antd';
+import { Result } from 'antd';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { paths, isOverlayPath } from '../../../config/paths';
 import { useAppointmentDetails } from '../../../features/patients/api/appointment-details';
 import { ApiError } from '../../../lib/api-error';
 import NotFoundPage from '../errors/not-found.page';
 import { GeneralInfoChart, isGeneralInfoChartPage } from './general-info-chart';
+import { LoadingState } from '../../../components/loading-state';
 
 /** Cairn's ids are UUIDs; a single-segment path that is not one is simply an unknown page. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +50,11 @@ function RedirectToPortrait({ sid }: { sid: string }) {
   // Any other failure, an empty answer included: the route's error screen says which.
   if (error) throw error;
   if (!data)
-    return <Spin size="large" aria-label="Opening the visit" style={{ display: 'block', margin: '96px auto' }} />;
+    return (
+      <div style={{ margin: '96px auto' }}>
+        <LoadingState label="Opening the visit" size="large" />
+      </div>
+    );
   const params = { cairnPatientId: data.patient.cairnPatientId, cairnAppointmentId: sid };
   const target = portraitPath(pathname, params);
   return <Navigate to={target} replace />;

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Input, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Input, Result, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { accountStatusQuery, useConfirmTwoStep, useDisableTwoStep, useStartTwoStep } from '../api/two-step';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 /** What the server said about a field, or a plain fallback: never the raw status text. */
 function errorText(error: unknown, fallback: string): string | undefined {
@@ -20,9 +22,8 @@ const isSixDigits = (code: string) => /^\d{6}$/.test(code);
  */
 export function TwoStepSetup() {
   const status = useQuery(accountStatusQuery);
-  if (status.isPending) return <Spin />;
-  if (status.isError)
-    return <Alert type="error" showIcon title="Your account could not be loaded. Please try again later." />;
+  if (status.isPending) return <LoadingState label="Loading your account" />;
+  if (status.isError) return <ErrorState title="Your account could not be loaded. Please try again later." />;
   return status.data.totpEnabled ? <TurnOff /> : <TurnOn />;
 }
 

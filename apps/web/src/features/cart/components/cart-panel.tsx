@@ -1,5 +1,5 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Alert, Empty, Flex, Typography } from 'antd';
+import { Alert, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useRecordCartChange } from '../api/record-cart-change';
 import { describeApiError } from '../utils/errors';
@@ -10,6 +10,7 @@ import { useCartPush } from '../hooks/use-cart-push';
 import type { CartProps } from '../types';
 import { AddToEncounter } from './add-to-encounter';
 import { CartItemRow } from './cart-item-row';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The cart's name in the product's analytics (spec §2: "cart"). */
 export const CART_ANALYTICS_NAME = 'cart';
@@ -63,7 +64,7 @@ function VisitCart({ data }: { data: DxCaptureData }) {
         />
       )}
       {data.cart.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No diagnoses in the cart yet" />
+        <EmptyState description="No diagnoses in the cart yet" compact />
       ) : (
         <ul aria-label="Diagnoses in the cart" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {data.cart.map((item) => (

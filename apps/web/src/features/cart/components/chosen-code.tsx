@@ -1,5 +1,5 @@
 import { DX_NOTE_MAX_LENGTH, type DxCaptureData, type IcdSearchResult } from '@cairn/contracts';
-import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
+import { Button, Flex, Input, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useSnomedFromIcd } from '../api/get-snomed-from-icd';
 import { useRecordCartChange } from '../api/record-cart-change';
@@ -7,6 +7,8 @@ import { describeApiError } from '../utils/errors';
 import { findDecisionVersion } from '../utils/decisions';
 import { formatIcdCode } from '../utils/format';
 import { IcdCodeFacts } from './icd-code-facts';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 /**
  * The wizard's second step: the chosen code, the SNOMED CT concept(s) the EHR's problem list would
@@ -49,7 +51,7 @@ export function ChosenCode({
       <Flex vertical gap={4} aria-label="Problem list (SNOMED CT)" role="group">
         <Typography.Text type="secondary">Problem list (SNOMED CT)</Typography.Text>
         {snomed.isFetching && snomed.data === undefined ? (
-          <Spin size="small" />
+          <LoadingState label="Loading problem list concepts" size="small" />
         ) : (snomed.data ?? []).length === 0 ? (
           <Typography.Text>No SNOMED CT concept for this code</Typography.Text>
         ) : (
@@ -70,7 +72,7 @@ export function ChosenCode({
           onChange={(event) => setNote(event.target.value)}
         />
       </Flex>
-      {change.isError && <Alert type="error" showIcon title={describeApiError(change.error)} />}
+      {change.isError && <ErrorState title={describeApiError(change.error)} />}
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onBack} disabled={change.isPending}>
           Back to results

@@ -1,8 +1,10 @@
 import type { IcdSearchResult } from '@cairn/contracts';
-import { Button, Empty, Flex, Spin, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { ICD_SEARCH_MIN_LENGTH, useIcdSearch } from '../api/search-icd-codes';
 import { formatIcdCode } from '../utils/format';
 import { canBeAdded, IcdCodeFacts } from './icd-code-facts';
+import { LoadingState } from '../../../components/loading-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The codes matching the search, each with its facts and a Choose button (none for a code that cannot be billed). */
 export function IcdSearchResults({
@@ -18,10 +20,10 @@ export function IcdSearchResults({
   if (searchText.trim().length < ICD_SEARCH_MIN_LENGTH) {
     return <Typography.Text type="secondary">Type at least 2 characters of a code or a description</Typography.Text>;
   }
-  if (search.isPending) return <Spin description="Searching" />;
+  if (search.isPending) return <LoadingState label="Searching" />;
   // Spec §8: a failed search shows an empty list.
   const results = search.data ?? [];
-  if (results.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No codes match" />;
+  if (results.length === 0) return <EmptyState description="No codes match" compact />;
   return (
     <ul
       aria-label="Matching codes"

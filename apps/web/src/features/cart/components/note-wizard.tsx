@@ -1,11 +1,14 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Alert, Button, Checkbox, Empty, Flex, Select, Spin, Typography } from 'antd';
+import { Button, Checkbox, Flex, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useDraftAssessmentNote } from '../api/draft-assessment-note';
 import { useNoteTemplates } from '../api/get-note-templates';
 import { describeApiError } from '../utils/errors';
 import { noteDiagnosisOptions } from '../utils/note-diagnoses';
 import { NoteDraft } from './note-draft';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Pick a template and the diagnoses (the cart's by default), then Draft. */
 export function NoteWizard({ data }: { data: DxCaptureData }) {
@@ -19,10 +22,10 @@ export function NoteWizard({ data }: { data: DxCaptureData }) {
   const templateLabelId = useId();
   const diagnosesLabelId = useId();
 
-  if (templates.isPending) return <Spin description="Loading templates" />;
+  if (templates.isPending) return <LoadingState label="Loading templates" />;
   const templateList = templates.data ?? [];
   if (templateList.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No note templates are available" />;
+    return <EmptyState description="No note templates are available" compact />;
   }
   const selectedTemplateId = templateId ?? templateList[0]?.id;
 
@@ -62,7 +65,7 @@ export function NoteWizard({ data }: { data: DxCaptureData }) {
           Draft
         </Button>
       </Flex>
-      {draft.isError && <Alert type="error" showIcon title={describeApiError(draft.error)} />}
+      {draft.isError && <ErrorState title={describeApiError(draft.error)} />}
       {draft.isSuccess && <NoteDraft key={draft.submittedAt} draft={draft.data} />}
     </Flex>
   );

@@ -1,9 +1,12 @@
 import type { LabTrend, LabTrendPoint } from '@cairn/contracts';
-import { Alert, Button, Empty, Modal, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { useLabTrend } from '../api/get-lab-trend';
 import { formatItemDate, formatReferenceRange, formatUnit, formatValueWithUnit } from '../utils/format';
 import { LabTrendChart } from './lab-trend-chart';
 import { SourceTag } from './source-tag';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The modal's name in the product's analytics (spec §1: "lab trend modal"). */
 export const LAB_TREND_MODAL_NAME = 'lab trend modal';
@@ -37,20 +40,9 @@ export function LabTrendModal({
       destroyOnHidden
     >
       <div data-analytics-name={LAB_TREND_MODAL_NAME}>
-        {trend.isPending && <Spin description="Loading results" />}
-        {trend.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title="Could not load the results"
-            action={
-              <Button size="small" onClick={() => void trend.refetch()}>
-                Retry
-              </Button>
-            }
-          />
-        )}
-        {trend.isSuccess && trend.data.points.length === 0 && <Empty description="No numeric results to chart" />}
+        {trend.isPending && <LoadingState label="Loading results" />}
+        {trend.isError && <ErrorState title="Could not load the results" onRetry={() => void trend.refetch()} />}
+        {trend.isSuccess && trend.data.points.length === 0 && <EmptyState description="No numeric results to chart" />}
         {trend.isSuccess && trend.data.points.length > 0 && <TrendContent trend={trend.data} />}
       </div>
     </Modal>

@@ -1,8 +1,12 @@
 import type { ClinicalItemSource } from '@cairn/contracts';
-import { Alert, Button, Card, Empty, Flex, Skeleton, theme, Typography } from 'antd';
+import { Card, Flex, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatItemDate } from '../utils/format';
 import { SourceTag } from './source-tag';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
+import { WidgetBoundary } from '../../../components/widget-boundary';
 
 /** The state of the summary every card shows: the tab loads it once, each card renders its part. */
 export interface SummaryState {
@@ -31,22 +35,18 @@ export function SummaryCard({ title, state, isEmpty, emptyText, extra, footer, c
       role="region"
       aria-label={title}
     >
-      {state.status === 'pending' && <Skeleton active paragraph={{ rows: 3 }} title={false} />}
+      {state.status === 'pending' && <LoadingState label={`Loading ${title.toLowerCase()}`} rows={3} />}
       {state.status === 'error' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`Could not load ${title.toLowerCase()}`}
-          action={
-            <Button size="small" onClick={state.onRetry}>
-              Retry
-            </Button>
-          }
-        />
+        <ErrorState title={`Could not load ${title.toLowerCase()}`} onRetry={state.onRetry} />
       )}
-      {state.status === 'success' && isEmpty && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
-      {state.status === 'success' && !isEmpty && children}
-      {state.status === 'success' && !isEmpty && footer}
+      {state.status === 'success' && isEmpty && <EmptyState description={emptyText} compact />}
+      {state.status === 'success' && !isEmpty && (
+        // One card's items failing to render must not blank the rest of the tab.
+        <WidgetBoundary name={title}>
+          {children}
+          {footer}
+        </WidgetBoundary>
+      )}
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import type { DocumentDetail } from '@cairn/contracts';
-import { Alert, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useDocument } from '../api/get-document';
 import { useFileUrl } from '../api/get-file-url';
 import { HtmlView } from './html-view';
 import { TextView } from './text-view';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 // pdf.js is large: it loads only when a PDF is opened.
 const PdfView = lazy(() => import('./pdf-view').then((module) => ({ default: module.PdfView })));
@@ -18,8 +19,8 @@ export interface DocumentViewerProps {
 /** One document's content: its PDF, its sanitised HTML, or its text, whichever it has. */
 export function DocumentViewer({ documentId, searchWords = [] }: DocumentViewerProps) {
   const document = useDocument(documentId);
-  if (document.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (document.isError) return <Alert type="error" showIcon title="The document could not be loaded." />;
+  if (document.isPending) return <LoadingState label="Loading the document" rows={8} />;
+  if (document.isError) return <ErrorState title="The document could not be loaded." />;
   return <DocumentContent document={document.data} searchWords={searchWords} />;
 }
 
@@ -40,10 +41,10 @@ function DocumentContent({ document, searchWords }: { document: DocumentDetail; 
 
 function PdfOriginal({ documentId, words }: { documentId: string; words: readonly string[] }) {
   const fileUrl = useFileUrl(documentId);
-  if (fileUrl.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (fileUrl.isError) return <Alert type="error" showIcon title="The PDF could not be loaded." />;
+  if (fileUrl.isPending) return <LoadingState label="Loading the PDF" rows={8} />;
+  if (fileUrl.isError) return <ErrorState title="The PDF could not be loaded." />;
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+    <Suspense fallback={<LoadingState label="Loading the PDF" rows={8} />}>
       <PdfView url={fileUrl.data} words={words} />
     </Suspense>
   );

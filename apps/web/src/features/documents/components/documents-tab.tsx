@@ -1,5 +1,5 @@
 import type { DocumentFilters } from '@cairn/contracts';
-import { Alert, Card, Col, Empty, Flex, Input, Row, Skeleton } from 'antd';
+import { Card, Col, Flex, Input, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -11,6 +11,9 @@ import { DocumentFilterBar } from './document-filter-bar';
 import { DocumentList } from './document-list';
 import { DocumentViewer } from './document-viewer';
 import { SearchHits } from './search-hits';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** What the portrait gives each tab: the patient and, when opened for a visit, the visit (`sid`). */
 export interface PortraitTabProps {
@@ -62,7 +65,7 @@ export function DocumentsTab({ patientId }: PortraitTabProps) {
           {selectedId ? (
             <DocumentViewer key={selectedId} documentId={selectedId} searchWords={words} />
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a document to read it" />
+            <EmptyState description="Select a document to read it" compact />
           )}
         </Card>
       </Col>
@@ -76,9 +79,10 @@ interface SelectionProps {
 }
 
 function DocumentsSection({ query, ...selection }: SelectionProps & { query: ReturnType<typeof useDocuments> }) {
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (query.isError) return <Alert type="error" showIcon title="The documents could not be loaded." />;
-  if (query.data.documents.length === 0) return <Empty description="No documents" />;
+  if (query.isPending) return <LoadingState label="Loading the documents" rows={6} />;
+  if (query.isError)
+    return <ErrorState title="The documents could not be loaded." onRetry={() => void query.refetch()} />;
+  if (query.data.documents.length === 0) return <EmptyState description="No documents" />;
   return <DocumentList documents={query.data.documents} {...selection} />;
 }
 
@@ -88,8 +92,9 @@ function SearchResults({
   ...selection
 }: SelectionProps & { patientId: string; searchTerm: string }) {
   const search = useDocumentSearch(patientId, searchTerm);
-  if (search.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (search.isError) return <Alert type="error" showIcon title="The search could not be completed." />;
-  if (search.data.length === 0) return <Empty description="No documents match this search" />;
+  if (search.isPending) return <LoadingState label="Searching the documents" rows={6} />;
+  if (search.isError)
+    return <ErrorState title="The search could not be completed." onRetry={() => void search.refetch()} />;
+  if (search.data.length === 0) return <EmptyState description="No documents match this search" />;
   return <SearchHits hits={search.data} {...selection} />;
 }

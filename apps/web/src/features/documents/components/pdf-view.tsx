@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
@@ -9,6 +9,8 @@ import { MAX_PDF_WIDTH_RATIO } from '../../../config/constants';
 import { useElementWidth } from '../hooks/use-element-width';
 import { markWordsInPdfText } from '../utils/mark-html';
 import { useWindowWidth } from '../hooks/use-window-width';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 // The worker is bundled by Vite and served from our own origin: the CSP allows no CDN (react-pdf asks
 // for this to be set in the module that renders its components).
@@ -17,8 +19,8 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 /** pdf.js would probe `eval` (a CSP violation under script-src 'self'); it renders without it. */
 const PDF_OPTIONS = { isEvalSupported: false };
 
-const loading = <Skeleton active paragraph={{ rows: 8 }} />;
-const failed = <Alert type="error" showIcon title="The PDF could not be shown." />;
+const loading = <LoadingState label="Loading the PDF" rows={8} />;
+const failed = <ErrorState title="The PDF could not be shown." />;
 
 /**
  * A PDF original, one page at a time, as wide as its panel but at most half the window (spec §9), the

@@ -1,5 +1,5 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Alert, Button, Col, Flex, Row, Skeleton, Spin, Switch, Typography } from 'antd';
+import { Alert, Col, Flex, Row, Spin, Switch, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { hasPermission, useSession } from '../../../lib/session';
 import { useDxCaptureData } from '../api/get-dx-capture-data';
@@ -10,6 +10,8 @@ import type { OnOpenEvidence } from './evidence-list';
 import { RiskScoreCard } from './risk-score-card';
 import { ScrubBanner, SendToProviderButton } from './scrub-controls';
 import { SuggestionGroups } from './suggestion-groups';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
 
 export interface DxSummaryTabProps {
   /** The visit (appointment id). */
@@ -35,20 +37,9 @@ export function DxSummaryTab({ sid, onOpenEvidence, renderToolbar, renderAside }
       <Typography.Text>Group by HCC</Typography.Text>
     </Flex>
   );
-  if (summary.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (summary.isPending) return <LoadingState label="Loading the diagnosis summary" rows={8} />;
   if (summary.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The diagnosis summary could not be loaded."
-        action={
-          <Button size="small" onClick={() => void summary.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <ErrorState title="The diagnosis summary could not be loaded." onRetry={() => void summary.refetch()} />;
   }
   if (!summary.data.isAnalysed) {
     return (

@@ -1,9 +1,10 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Card, Divider, Empty, Flex, Typography } from 'antd';
+import { Card, Divider, Flex, Typography } from 'antd';
 import { Fragment } from 'react';
 import type { DecisionContext } from './decision-controls';
 import type { OnOpenEvidence } from './evidence-list';
 import { SuggestionItem } from './suggestion-item';
+import { EmptyState } from '../../../components/empty-state';
 
 interface SuggestionGroupsProps {
   groups: DxCaptureData['groups'];
@@ -21,7 +22,7 @@ function groupTitle(group: DxCaptureData['groups'][number]): string {
 /** The suggestions, one card per HCC when grouped, one list otherwise. */
 export function SuggestionGroups({ groups, isGroupingOn, context, onOpenEvidence }: SuggestionGroupsProps) {
   const items = groups.flatMap((group) => group.items);
-  if (items.length === 0) return <Empty description="No diagnosis suggestions for this visit" />;
+  if (items.length === 0) return <EmptyState description="No diagnosis suggestions for this visit" />;
   const renderItems = (list: typeof items) =>
     list.map((item, index) => (
       <Fragment key={item.icdCode}>

@@ -1,9 +1,12 @@
 import type { PatientVisit } from '@cairn/contracts';
-import { Alert, Card, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
+import { Alert, Card, Descriptions, List, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { usePatientDemographics } from '../api/patient-demographics';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 function VisitList({
   cairnPatientId,
@@ -37,16 +40,11 @@ function VisitList({
 /** The selected patient: who they are and their visits, each opening the portrait. */
 export function PatientCard({ cairnPatientId }: { cairnPatientId: string }) {
   const { data: patient, isPending, error } = usePatientDemographics(cairnPatientId);
-  if (isPending) return <Skeleton active aria-label="Loading patient" />;
+  if (isPending) return <LoadingState label="Loading patient" rows={4} />;
   if (error) {
     const notFound = (error as { code?: string }).code === 'NOT_FOUND';
-    return (
-      <Alert
-        type={notFound ? 'warning' : 'error'}
-        showIcon
-        title={notFound ? 'Patient not found' : 'The patient could not be loaded.'}
-      />
-    );
+    if (notFound) return <Alert type="warning" showIcon title="Patient not found" />;
+    return <ErrorState title="The patient could not be loaded." />;
   }
   const name = `${patient.firstName} ${patient.lastName}`;
   return (
@@ -66,7 +64,7 @@ export function PatientCard({ cairnPatientId }: { cairnPatientId: string }) {
         ]}
       />
       {patient.upcomingVisits.length + patient.recentVisits.length === 0 ? (
-        <Empty description="No visits" />
+        <EmptyState description="No visits" />
       ) : (
         <>
           <VisitList cairnPatientId={cairnPatientId} title="Upcoming visits" visits={patient.upcomingVisits} />

@@ -1,9 +1,12 @@
 import type { PatientListItem } from '@cairn/contracts';
-import { Alert, Empty, Input, List, Spin, Typography } from 'antd';
+import { Input, List, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { usePatientLookup } from '../api/patient-lookup';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -43,12 +46,12 @@ function SearchResults({
   if (searchText === '') {
     return <Typography.Text type="secondary">Search by name, date of birth or MRN.</Typography.Text>;
   }
-  if (lookup.isPending) return <Spin aria-label="Searching" />;
+  if (lookup.isPending) return <LoadingState label="Searching" />;
   if (lookup.isError) {
-    if ((lookup.error as { isCanceled?: boolean }).isCanceled) return <Spin aria-label="Searching" />;
-    return <Alert type="error" showIcon title="The search failed. Please try again." />;
+    if ((lookup.error as { isCanceled?: boolean }).isCanceled) return <LoadingState label="Searching" />;
+    return <ErrorState title="The search failed. Please try again." />;
   }
-  if (lookup.data.length === 0) return <Empty description="No patients found" />;
+  if (lookup.data.length === 0) return <EmptyState description="No patients found" />;
   return (
     <List
       aria-label="Patients found"

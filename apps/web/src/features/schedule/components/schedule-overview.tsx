@@ -1,5 +1,5 @@
 import type { ScheduleFilters } from '@cairn/contracts';
-import { Alert, Button, Empty, Flex, Input, Spin } from 'antd';
+import { Flex, Input } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useSummaries } from '../api/get-permitted-zones';
@@ -8,6 +8,9 @@ import { readCachedQuery, rememberScheduleQuery, type SummariesQuery } from '../
 import { DayNavigation, todayIsoDate } from './day-navigation';
 import { HierarchyFilter } from './hierarchy-filter';
 import { ScheduleTable } from './schedule-table';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 const LOOKUP_DEBOUNCE_MS = 300;
 
@@ -102,30 +105,17 @@ interface SummariesBodyProps {
 function SummariesBody({ summaries, page, onPageChange }: SummariesBodyProps) {
   const isCanceled = isApiError(summaries.error) && summaries.error.isCanceled;
   if (summaries.isError && !isCanceled) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The schedule could not be loaded"
-        action={
-          <Button size="small" onClick={() => void summaries.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <ErrorState title="The schedule could not be loaded" onRetry={() => void summaries.refetch()} />;
   }
   if (!summaries.data) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
-        <Spin description="Loading the schedule">
-          <span aria-label="Loading the schedule" />
-        </Spin>
+        <LoadingState label="Loading the schedule" />
       </Flex>
     );
   }
   if (summaries.data.length === 0 && !summaries.isPlaceholderData) {
-    return <Empty description="No visits on this day" />;
+    return <EmptyState description="No visits on this day" />;
   }
   return (
     <ScheduleTable

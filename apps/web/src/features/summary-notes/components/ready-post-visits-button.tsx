@@ -1,11 +1,14 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Drawer, Empty, List, Spin } from 'antd';
+import { Badge, Button, Drawer, List } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { useReadyPostVisits, type ReadyPostVisit } from '../api/get-ready-post-visits';
 import { useUpdatePostVisitViewed } from '../api/update-post-visit-viewed';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Visits whose post-visit review is ready (getReadyPostVisits): a header button with the count and a drawer. */
 export function ReadyPostVisitsButton() {
@@ -30,12 +33,13 @@ export function ReadyPostVisitsButton() {
 function VisitList({ onOpen }: { onOpen: () => void }) {
   const visits = useReadyPostVisits();
   const markViewed = useUpdatePostVisitViewed();
-  if (visits.isPending) return <Spin aria-label="Loading post-visit reviews" />;
-  if (visits.isError) return <Alert type="error" title="Failed to load post-visit reviews" />;
-  if (visits.data.length === 0) return <Empty description="No post-visit reviews are ready" />;
+  if (visits.isPending) return <LoadingState label="Loading post-visit reviews" />;
+  if (visits.isError)
+    return <ErrorState title="Failed to load post-visit reviews" onRetry={() => void visits.refetch()} />;
+  if (visits.data.length === 0) return <EmptyState description="No post-visit reviews are ready" compact />;
   return (
     <>
-      {markViewed.isError && <Alert type="error" title="The review was not marked done" style={{ marginBottom: 12 }} />}
+      {markViewed.isError && <ErrorState title="The review was not marked done" style={{ marginBottom: 12 }} />}
       <List
         aria-label="Post-visit reviews"
         dataSource={visits.data}

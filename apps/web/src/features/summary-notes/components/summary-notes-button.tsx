@@ -1,10 +1,13 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { SUMMARY_NOTE_MAX_LENGTH } from '@cairn/contracts';
-import { Alert, Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
+import { Button, Drawer, Form, Input, List, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useAddSummaryNote } from '../api/add-summary-note';
 import { useSummaryNotes, type SummaryNote } from '../api/get-summary-notes';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Notes on a visit's summary (addSummaryNote / getSummaryNotes): a button with the count and a drawer. */
 export function SummaryNotesButton({ sid }: { sid: string }) {
@@ -27,9 +30,9 @@ export function SummaryNotesButton({ sid }: { sid: string }) {
 // Its own observer of the query: the button tracks only the data, so it is not re-rendered on a failure.
 function NoteList({ sid }: { sid: string }) {
   const notes = useSummaryNotes(sid);
-  if (notes.isPending) return <Spin aria-label="Loading notes" />;
-  if (notes.isError) return <Alert type="error" title="Failed to load notes" />;
-  if (notes.data.length === 0) return <Empty description="No notes yet" />;
+  if (notes.isPending) return <LoadingState label="Loading notes" />;
+  if (notes.isError) return <ErrorState title="Failed to load notes" onRetry={() => void notes.refetch()} />;
+  if (notes.data.length === 0) return <EmptyState description="No notes yet" compact />;
   return (
     <List
       aria-label="Notes"
@@ -68,7 +71,7 @@ function NoteForm({ sid }: { sid: string }) {
           autoSize={{ minRows: 3, maxRows: 8 }}
         />
       </Form.Item>
-      {addNote.isError && <Alert type="error" title="The note was not saved" style={{ marginBottom: 12 }} />}
+      {addNote.isError && <ErrorState title="The note was not saved" style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" disabled={!trimmed} loading={addNote.isPending}>
         Add note
       </Button>

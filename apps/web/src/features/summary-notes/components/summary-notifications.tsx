@@ -1,8 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, List, Popover, Typography } from 'antd';
 import { formatDate } from '../../../lib/dates';
 import { useSummaryNotifications, type SummaryNotification } from '../api/get-summary-notifications';
 import { useUpdateSummaryUpdateViewed } from '../api/update-summary-update-viewed';
+import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../../../components/error-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** What changed on a visit's summary (getSummaryNotifications): a bell with the unread count and a list. */
 export function SummaryNotifications({ sid }: { sid: string }) {
@@ -24,9 +27,9 @@ export function SummaryNotifications({ sid }: { sid: string }) {
 function UpdateList({ sid }: { sid: string }) {
   const updates = useSummaryNotifications(sid);
   const setViewed = useUpdateSummaryUpdateViewed(sid);
-  if (updates.isPending) return <Spin aria-label="Loading updates" />;
-  if (updates.isError) return <Alert type="error" title="Failed to load updates" />;
-  if (updates.data.length === 0) return <Empty description="No updates" />;
+  if (updates.isPending) return <LoadingState label="Loading updates" />;
+  if (updates.isError) return <ErrorState title="Failed to load updates" onRetry={() => void updates.refetch()} />;
+  if (updates.data.length === 0) return <EmptyState description="No updates" compact />;
   return (
     <List
       aria-label="Updates"

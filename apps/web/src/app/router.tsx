@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { paths } from '../config/paths';
+import { ROUTE_ACCESS, type AppName } from '../config/access';
+import { paths, type PathName } from '../config/paths';
 import { RequireSession } from '../features/auth/components/login-gate';
+import { AccessGate } from './access-gate';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 import { LazyRouteError as RouteError } from './lazy-screens';
@@ -40,6 +42,33 @@ function page(path: string, load: () => PageModule, handle?: RouteHandle, childr
     errorElement: <RouteError />,
     lazy: () => loadComponent(async () => (await load()).default),
   };
+}
+
+/** A page of an app: without the app's permission or flag (config/access.ts) it shows the access-denied page. */
+function appPage(app: AppName, path: string, load: () => PageModule, handle?: RouteHandle): RouteObject {
+  return page(
+    path,
+    async () => {
+      const { default: Page } = await load();
+      return {
+        default: function GatedPage() {
+          return (
+            <AccessGate app={app}>
+              <Page />
+            </AccessGate>
+          );
+        },
+      };
+    },
+    handle,
+  );
+}
+
+/** A page, gated when config/access.ts names the app its route belongs to. */
+function protectedPage(name: PathName, load: () => PageModule, handle?: RouteHandle): RouteObject {
+  const app = ROUTE_ACCESS[name];
+  const { path } = paths[name];
+  return app ? appPage(app, path, load, handle) : page(path, load, handle);
 }
 
 const shell = () => import('./routes/shell.page');
@@ -88,22 +117,22 @@ const ehrLoginPaths = [
 ];
 const summaryOverlays = ['hcc', 'clinical', 'portrait', 'documents', 'alerts', 'ambient'];
 
-const fullScreenPages: [string, string][] = [
-  [paths.analytics.path, 'Analytics'],
-  [paths.admin.path, 'Admin'],
-  [paths.files.path, 'File Manager'],
-  [paths.quality.path, 'Quality Workspace'],
-  [paths.qualityWorkspace.path, 'Quality Workspace'],
-  [paths.qualityArchive.path, 'Quality Workspace'],
-  [paths.qualityPatients.path, 'Quality Workspace'],
-  [paths.qualitySatisfactionRate.path, 'Quality Workspace'],
-  [paths.qualityTab.path, 'Quality patient view'],
-  [paths.qualityFit.path, 'Quality Workspace'],
-  [paths.qualityFitAddTemplate.path, 'Quality Workspace'],
-  [paths.qualityFitTemplates.path, 'Quality Workspace'],
-  [paths.popHealthAdmissions.path, 'Pop Health Workspace'],
-  [paths.popHealthCost.path, 'Pop Health Workspace'],
-  [paths.ambientNoteDemo.path, 'Ambient note demo'],
+const fullScreenPages: [PathName, string][] = [
+  ['analytics', 'Analytics'],
+  ['admin', 'Admin'],
+  ['files', 'File Manager'],
+  ['quality', 'Quality Workspace'],
+  ['qualityWorkspace', 'Quality Workspace'],
+  ['qualityArchive', 'Quality Workspace'],
+  ['qualityPatients', 'Quality Workspace'],
+  ['qualitySatisfactionRate', 'Quality Workspace'],
+  ['qualityTab', 'Quality patient view'],
+  ['qualityFit', 'Quality Workspace'],
+  ['qualityFitAddTemplate', 'Quality Workspace'],
+  ['qualityFitTemplates', 'Quality Workspace'],
+  ['popHealthAdmissions', 'Pop Health Workspace'],
+  ['popHealthCost', 'Pop Health Workspace'],
+  ['ambientNoteDemo', 'Ambient note demo'],
 ];
 
 export const routes: RouteObject[] = [
@@ -151,7 +180,7 @@ export const routes: RouteObject[] = [
                 title: 'Patient Lookup',
               }),
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
-              ...fullScreenPages.map(([path, title]) => page(path, shell, { title })),
+              ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
               page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
               ...portraitRoutes(paths.patient.path),
               page(paths.guessMatchNotFound.path, notFound),

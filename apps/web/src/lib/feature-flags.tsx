@@ -83,3 +83,8 @@ export function useFlag(name: FlagName): boolean {
 export function useFlagValue<T>(name: FlagName): T | undefined {
   return useContext(FlagsContext)[name] as T | undefined;
 }
+
+/** Every evaluated flag, for code that reads flags named in a table (the access rules). */
+export function useFlagValues(): FlagValues {
+  return useContext(FlagsContext);
+}

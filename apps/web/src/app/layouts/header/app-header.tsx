@@ -6,19 +6,13 @@ import { Logo } from '../../../components/logo';
 import { Z_INDEX } from '../../../config/constants';
 import { env } from '../../../config/env';
 import { isOverlayPath, paths } from '../../../config/paths';
+import { APPS } from '../../../config/access';
+import { permittedApps, useAccess } from '../../../lib/access';
 import { useFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session';
 import { logger } from '../../logger';
 import { AvatarMenu } from './avatar-menu';
-import { appsMenuItems, avatarMenuSections, type AppsMenuKey } from './menus';
-
-const APPS: Record<AppsMenuKey, { label: string; href: string }> = {
-  portraits: { label: 'Patient Portraits', href: paths.schedule.href() },
-  quality: { label: 'Quality Workspace', href: paths.quality.href() },
-  analytics: { label: 'Analytics', href: paths.analytics.href() },
-  admin: { label: 'Admin', href: paths.admin.href() },
-  files: { label: 'File manager', href: paths.files.href() },
-};
+import { avatarMenuSections } from './menus';
 
 export interface AppHeaderProps {
   title: string | undefined;
@@ -34,11 +28,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
   const { pathname } = useLocation();
   const isOverlay = isOverlayPath(pathname);
   const showFeedback = useFlag('ShowFeedbackButton');
-  const apps = appsMenuItems({
-    auth,
-    isOrganizationQualityOn: useFlag('configuration_OrganizationQuality'),
-    isAdminToolOn: useFlag('flag_AdminTool'),
-  });
+  const apps = permittedApps(useAccess());
   const avatar = avatarMenuSections({ auth, isOverlay });
   const hasAppsPermissions = apps.length > 0;
 

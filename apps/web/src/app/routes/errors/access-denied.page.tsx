@@ -2,13 +2,13 @@ import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Shown when the signed-in user lacks the permission a page needs. */
+/** Shown in place of a page the signed-in user lacks the permission or flag for (config/access.ts). */
 export default function AccessDeniedPage() {
   return (
     <Result
       status="403"
-      title="Access denied"
-      subTitle="You do not have permission to see this page. Ask your administrator if you need access."
+      title="You don't have access to this page"
+      subTitle="Your account does not have the permission this page needs. Ask your administrator if you need it."
       extra={
         <Link to={paths.schedule.href()}>
           <Button type="primary">Go to Scheduling Overview</Button>

@@ -1,0 +1,68 @@
+import type { FlagName, Permission } from '@cairn/contracts';
+import { paths, type PathName } from './paths';
+
+/**
+ * What opening an app needs (spec §6, apps menu). `adminsExcluded`: an admin's blanket permissions do
+ * not count, only an explicit grant. `flag`: a flag that must also be on; `flagWaivedForAdmins`: an
+ * admin does not need it.
+ */
+export interface AccessRule {
+  permission: Permission;
+  adminsExcluded?: boolean;
+  flag?: FlagName;
+  flagWaivedForAdmins?: boolean;
+}
+
+export type AppName = 'portraits' | 'quality' | 'analytics' | 'admin' | 'files';
+
+export interface AppEntry {
+  label: string;
+  href: string;
+  /** Patient Portraits needs nothing beyond a session. */
+  rule?: AccessRule;
+}
+
+/** The apps of the apps menu, in its order, with the rule of each (spec §6). */
+export const APPS: Record<AppName, AppEntry> = {
+  portraits: { label: 'Patient Portraits', href: paths.schedule.href() },
+  quality: {
+    label: 'Quality Workspace',
+    href: paths.quality.href(),
+    rule: {
+      permission: 'quality_tool',
+      adminsExcluded: true,
+      flag: 'configuration_OrganizationQuality',
+      flagWaivedForAdmins: true,
+    },
+  },
+  analytics: { label: 'Analytics', href: paths.analytics.href(), rule: { permission: 'hcc_dashboard' } },
+  admin: {
+    label: 'Admin',
+    href: paths.admin.href(),
+    rule: { permission: 'admin_tool', adminsExcluded: true, flag: 'flag_AdminTool' },
+  },
+  files: {
+    label: 'File manager',
+    href: paths.files.href(),
+    rule: { permission: 'files_manager', adminsExcluded: true },
+  },
+};
+
+/**
+ * Every protected route that needs more than a session, and the app whose rule it follows. The router
+ * shows the access-denied page on these without the rule; the apps menu offers the same apps.
+ */
+export const ROUTE_ACCESS: Partial<Record<PathName, AppName>> = {
+  analytics: 'analytics',
+  admin: 'admin',
+  files: 'files',
+  quality: 'quality',
+  qualityWorkspace: 'quality',
+  qualityArchive: 'quality',
+  qualityPatients: 'quality',
+  qualitySatisfactionRate: 'quality',
+  qualityTab: 'quality',
+  qualityFit: 'quality',
+  qualityFitAddTemplate: 'quality',
+  qualityFitTemplates: 'quality',
+};

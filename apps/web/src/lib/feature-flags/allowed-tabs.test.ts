@@ -1,13 +1,7 @@
-import { FRONTEND_TABS } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { PORTRAIT_TABS } from '../../features/portrait/tabs';
 import { allowedTabs } from './allowed-tabs';
 
 describe('allowedTabs', () => {
-  it("knows the portrait's tabs by the same keys and flags", () => {
-    expect(PORTRAIT_TABS.map(({ key, featureFlagName }) => ({ key, featureFlagName }))).toEqual(FRONTEND_TABS);
-  });
-
   it('keeps the order of the flag', () => {
     expect(allowedTabs(['Quality', 'DxSummary'])).toEqual(['Quality', 'DxSummary']);
   });

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useAddonMessages, type AddonLogger } from '../../../lib/addon-messaging';
-import { acceptAddonSsoToken } from '../../auth/sso';
+import { acceptAddonSsoToken } from '../../auth';
 
 /**
  * On the overlay's sign-in page: the add-on that ran SSO in its own window hands over Cairn's SSO

@@ -1,7 +1,7 @@
 import type { PushFailureReason } from '@cairn/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { acceptAddonSsoToken } from '../../auth/sso';
+import { acceptAddonSsoToken } from '../../auth';
 import { postToAddon, useAddonMessages, type AddonLogger } from '../../../lib/addon-messaging';
 import { pushDiagnosesToEhr } from '../api/push-diagnoses-to-ehr';
 import { fullScreenPathFor, fullScreenSearch } from '../utils/overlay-paths';

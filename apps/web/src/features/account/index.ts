@@ -1,0 +1,1 @@
+export { TwoStepSetup } from './components/two-step-setup';

@@ -1,0 +1,2 @@
+export { ClinicalSummaryTab } from './components/clinical-summary-tab';
+export { LabTrendModal } from './components/lab-trend-modal';

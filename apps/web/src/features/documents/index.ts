@@ -1,0 +1,2 @@
+export { DocumentViewer } from './components/document-viewer';
+export { DocumentsTab } from './components/documents-tab';

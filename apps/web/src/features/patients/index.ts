@@ -1,0 +1,2 @@
+export { PatientCard } from './components/patient-card';
+export { PatientSearch } from './components/patient-search';

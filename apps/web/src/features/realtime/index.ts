@@ -1,0 +1,1 @@
+export { useVisitEvents, useInvalidateOnVisitEvents } from './use-visit-events';

@@ -1,0 +1,1 @@
+export { ScheduleOverview } from './components/schedule-overview';

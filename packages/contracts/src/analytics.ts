@@ -41,6 +41,7 @@ export const trackAnalyticsEvent = defineEndpoint({
   summary: 'Record a product analytics event (SummaryClick, SettingsClick, ...)',
   tags: ['analytics'],
   auth: 'user',
+  writes: 'own_account',
   v2: true,
   rateLimit: { max: 600, timeWindow: '1 minute' },
   body: analyticsEvent,

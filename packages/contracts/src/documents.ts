@@ -62,6 +62,7 @@ export const getDocuments = defineEndpoint({
   summary: "A patient's documents, newest first, with the filter values present",
   tags: ['documents'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ cairnPatientId: z.string().trim().min(1).max(100), filters: documentFilters.optional() }),
   response: resultEnvelope(z.object({ documents: z.array(documentListItem), facets: documentFacets })),
@@ -82,6 +83,7 @@ export const searchInOpenSearch = defineEndpoint({
   summary: "Full-text search in a patient's documents, best matches first, with highlighted snippets",
   tags: ['documents'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({
     searchTerm: z.string().trim().min(1, 'A search term is required').max(500),
@@ -109,6 +111,7 @@ export const getDocument = defineEndpoint({
   summary: 'One document: its metadata, text and original HTML',
   tags: ['documents'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ documentId }),
   response: resultEnvelope(documentDetail),
@@ -124,6 +127,7 @@ export const getFileURL = defineEndpoint({
   summary: "A short-lived signed URL to a document's original file",
   tags: ['documents'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({
     id: documentId,

@@ -222,6 +222,7 @@ export const getDxCaptureData = defineEndpoint({
   summary: "A visit's diagnosis suggestions with their evidence and decisions, the cart and the risk score",
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid, isGroupingOn: z.boolean().default(true) }),
   response: resultEnvelope(dxCaptureData),
@@ -248,6 +249,7 @@ export const addSummaryInsightActions = defineEndpoint({
     "Record decisions on a visit's diagnoses (accept, reject, add, reset); a coder's shouldScrub sends the scrub to the provider",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z
     .strictObject({
@@ -276,6 +278,7 @@ export const updateSummaryInsightStatus = defineEndpoint({
   summary: "Change one decision's status (accepted, rejected, pending)",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z
     .strictObject({
@@ -298,6 +301,7 @@ export const updateSummaryInsightsNotes = defineEndpoint({
   summary: "Change a decision's note; `prevNote` must be the note the user saw (else 409)",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z.strictObject({ sid, icdCode: icd10CmCode, prevNote: z.string().max(DX_NOTE_MAX_LENGTH), newNote: note }),
   response: resultEnvelope(dxDecision),
@@ -331,6 +335,7 @@ export const getICDData = defineEndpoint({
     'Search ICD-10-CM codes for the add-diagnosis wizard, checked against the patient (age, sex, already chosen)',
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({
     searchText: z.string().trim().min(2, 'Type at least 2 characters').max(200),
@@ -348,6 +353,7 @@ export const getSnomedFromICD = defineEndpoint({
   summary: "SNOMED CT concepts for an ICD-10-CM code, for the EHR's problem list",
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ icdCode: icd10CmCode }),
   response: resultEnvelope(z.array(z.object({ snomedCode: z.string(), display: z.string() }))),
@@ -359,6 +365,7 @@ export const getEpicICDFromSID = defineEndpoint({
   summary: "The diagnoses already on the visit's encounter in the EHR",
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid }),
   response: resultEnvelope(z.array(z.object({ icdCode: z.string(), description: z.string() }))),
@@ -370,6 +377,7 @@ export const getICDsFromUnityApi = defineEndpoint({
   summary: "The encounter's diagnoses known to Cairn for a partner (Unity) encounter id; null without one",
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid, unity_encounter_id: z.string().max(200).optional() }),
   response: resultEnvelope(z.array(z.object({ icdCode: z.string(), description: z.string() })).nullable()),
@@ -381,6 +389,7 @@ export const pushToEmrPmdToPl = defineEndpoint({
   summary: "Write diagnoses to the patient's problem list in the EHR (Condition, category problem-list-item)",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z.strictObject({ sid, icdCodes: z.array(icd10CmCode).min(1).max(200) }),
   response: resultEnvelope(z.object({ results: z.array(conditionWriteResult) })),
@@ -407,6 +416,7 @@ export const getNoteTemplates = defineEndpoint({
   summary: 'The note templates the note wizard drafts with',
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ dataSource: z.string().max(100).optional() }),
   response: resultEnvelope(z.array(noteTemplate)),
@@ -418,6 +428,7 @@ export const draftAssessmentNote = defineEndpoint({
   summary: 'The assessment section drafted for the chosen diagnoses, each with its supporting evidence (MEAT)',
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid, templateId: z.string().max(100), icdCodes: z.array(icd10CmCode).min(1).max(50) }),
   response: resultEnvelope(

@@ -52,6 +52,7 @@ export const startEhrLaunch = defineEndpoint({
   summary: "Start a SMART EHR launch: the EHR's authorization URL (state and PKCE kept by Cairn)",
   tags,
   auth: 'public',
+  writes: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
   body: z.strictObject({
     /** The EHR's FHIR base URL, as the EHR launched Cairn with it. */
@@ -90,6 +91,7 @@ export const getEpicTokenAndAppContext = defineEndpoint({
     "Finish a SMART EHR launch: exchange the code (tokens stay on the server), find the launch's patient and visit, and sign the user in",
   tags,
   auth: 'public',
+  writes: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
   body: z.strictObject({
     code: z.string().min(1).max(4000),
@@ -132,6 +134,7 @@ export const getEncounterStatus = defineEndpoint({
   summary: "The visit's encounter status in the EHR, and whether it can take diagnoses now",
   tags,
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid }),
   response: resultEnvelope(encounterStatus),
@@ -143,6 +146,7 @@ export const push2emrApi = defineEndpoint({
   summary: "Write diagnoses to the visit's EHR encounter as FHIR Conditions (idempotent: a retry never duplicates)",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z.strictObject({ sid, icdCodes: z.array(icd10CmCode).min(1).max(200) }),
   response: resultEnvelope(z.object({ results: z.array(conditionWriteResult) })),
@@ -154,6 +158,7 @@ export const syncEhrPatient = defineEndpoint({
   summary: "Read the visit's patient from the EHR again (FHIR), keeping Cairn's data when the EHR fails",
   tags,
   auth: 'user',
+  writes: 'patient_data',
   v2: true,
   body: z.strictObject({ sid }),
   response: resultEnvelope(

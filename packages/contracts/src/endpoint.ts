@@ -9,6 +9,18 @@ export const PERMISSIONS = ['view_only', 'quality_tool', 'hcc_dashboard', 'admin
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
+ * Whether a call writes, and so who may make it (the server's access layer enforces it):
+ * - `false`: it only reads.
+ * - `'patient_data'`: it changes a patient's record, a visit's diagnoses or cart, or writes to the EHR:
+ *   refused to a view-only user (spec §6).
+ * - `'own_account'`: it changes only the caller's own session, account, settings or read marks.
+ * - `'organisation'`: it changes the organisation's settings: the endpoint names the permission it needs.
+ * - `'public'`: a caller not signed in writes (signing in, recovery, a launch, a client log): rate-limited.
+ */
+export const WRITE_KINDS = ['patient_data', 'own_account', 'organisation', 'public'] as const;
+export type EndpointWrites = false | (typeof WRITE_KINDS)[number];
+
+/**
  * One API call: its method and path under `/api`, its input and output schemas, and who may call it.
  * The server binds it to a handler (validation, authentication and the OpenAPI entry follow from it);
  * the web client calls it by this same object.
@@ -24,6 +36,8 @@ export interface Endpoint<
   summary: string;
   tags: string[];
   auth: TAuth;
+  /** What the call changes (see {@link EndpointWrites}): every endpoint says, so that none can forget. */
+  writes: EndpointWrites;
   permission?: Permission;
   body: TBody;
   response: TResponse;

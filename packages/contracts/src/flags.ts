@@ -66,6 +66,7 @@ export const getFeatureFlags = defineEndpoint({
   summary: "The caller's evaluated feature flags",
   tags: ['flags'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(flagValues),
@@ -84,6 +85,7 @@ export const createFlagStreamTicket = defineEndpoint({
   summary: 'A single-use, 60-second ticket that opens the flag stream',
   tags: ['flags'],
   auth: 'user',
+  writes: false,
   v2: true,
   // Per client address: a clinic's users often share one, and all reconnect after a server restart.
   rateLimit: { max: 600, timeWindow: '1 minute' },
@@ -108,6 +110,7 @@ export const openFlagStream = defineEndpoint({
   summary: "Server-sent events with the caller's flags, pushed again whenever a flag changes (?ticket=...)",
   tags: ['flags'],
   auth: 'public',
+  writes: false,
   rateLimit: { max: 600, timeWindow: '1 minute' },
   body: z.strictObject({}),
   response: z.string().describe('text/event-stream: event "put", data FlagValues'),

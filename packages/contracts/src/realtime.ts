@@ -20,6 +20,7 @@ export const createRealtimeTicket = defineEndpoint({
   summary: 'A single-use, 60-second ticket that opens the real-time websocket (/ws?ticket=...)',
   tags: ['realtime'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ ticket: z.string() })),

@@ -78,6 +78,7 @@ export const getClinicsDepartmentsProviders = defineEndpoint({
   summary: "The organisation's clinics, their departments and the providers in each",
   tags: ['schedule'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(clinicsHierarchy),
@@ -89,6 +90,7 @@ export const getUserClinicsHierarchy = defineEndpoint({
   summary: "The clinics hierarchy the caller may see, and the caller's default schedule filter",
   tags: ['schedule'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(
@@ -107,6 +109,7 @@ export const getPermittedZones = defineEndpoint({
   summary: "The day's summaries (visits) in the caller's scope, with their analysis counts",
   tags: ['schedule'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({
     isoDate,
@@ -130,6 +133,7 @@ export const getScheduleAppointments = defineEndpoint({
   summary: "One page of the day's visits in the caller's scope, with the total",
   tags: ['schedule'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({
     isoDate,
@@ -159,6 +163,7 @@ export const getAdjacentAppointments = defineEndpoint({
   summary: 'The previous and next visit of the same day (the portrait’s previous and next patient)',
   tags: ['schedule'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({ sid: id, filters: scheduleFilters.optional() }),
   response: resultEnvelope(

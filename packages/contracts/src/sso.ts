@@ -30,6 +30,7 @@ export const startSso = defineEndpoint({
   summary: "Start single sign-on: the organisation's identity provider URL to send the browser to",
   tags: ['sso'],
   auth: 'public',
+  writes: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
   /** Neither organisation nor email: the only organisation with a provider, when there is exactly one. */
   body: z.strictObject({
@@ -49,6 +50,7 @@ export const completeSso = defineEndpoint({
   summary: "Finish single sign-on with the identity provider's answer (code and state): a Cairn session",
   tags: ['sso'],
   auth: 'public',
+  writes: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
   body: z
     .strictObject({
@@ -78,6 +80,7 @@ export const getSsoLogoutUrl = defineEndpoint({
   summary: "The identity provider's sign-out page for the signed-in SSO user (absent for other users)",
   tags: ['sso'],
   auth: 'user',
+  writes: false,
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ logoutUrl: z.url().optional() })),
@@ -128,6 +131,8 @@ export const getIdentityProvider = defineEndpoint({
   summary: "The organisation's SSO identity provider, without its secret (administrators only)",
   tags: ['sso', 'admin'],
   auth: 'user',
+  writes: false,
+  permission: 'admin_tool',
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(identityProvider),
@@ -139,6 +144,8 @@ export const setIdentityProvider = defineEndpoint({
   summary: "Set the organisation's SSO identity provider (administrators only)",
   tags: ['sso', 'admin'],
   auth: 'user',
+  writes: 'organisation',
+  permission: 'admin_tool',
   v2: true,
   body: identityProviderInput,
   response: resultEnvelope(identityProvider),
@@ -150,6 +157,8 @@ export const deleteIdentityProvider = defineEndpoint({
   summary: "Remove the organisation's SSO identity provider (administrators only)",
   tags: ['sso', 'admin'],
   auth: 'user',
+  writes: 'organisation',
+  permission: 'admin_tool',
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(z.literal(true)),

@@ -76,6 +76,7 @@ describe('strings PostgreSQL cannot store', () => {
       summary: 'a new endpoint',
       tags: [],
       auth: 'user',
+      writes: false,
       body: z.unknown(),
       response: resultEnvelope(z.boolean()),
     });
@@ -90,6 +91,7 @@ describe('strings PostgreSQL cannot store', () => {
       summary: 'x',
       tags: [],
       auth: 'public',
+      writes: false,
       body: schema,
       response: z.boolean(),
     }).body;

@@ -32,6 +32,7 @@ export const postLog = defineEndpoint({
   summary: 'Record a client log line or event in the server log',
   tags: ['system'],
   auth: 'public',
+  writes: 'public',
   rateLimit: { max: 120, timeWindow: '1 minute' },
   body: logEntry,
   response: resultEnvelope(z.boolean()),
@@ -43,6 +44,7 @@ export const addonHealthPing = defineEndpoint({
   summary: 'Tell an EHR add-on that Cairn is reachable (no token)',
   tags: ['system'],
   auth: 'public',
+  writes: false,
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ status: z.literal('ok'), time: z.string() })),
 });

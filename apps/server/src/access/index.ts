@@ -2,7 +2,7 @@
  * The access layer: who is calling, which patients they may see, what they may do, and the audit log
  * of what they did. Every module reaches these through this file only.
  */
-export { assertPermission, hasPermission, type AuthContext } from './caller';
+export { assertMayCall, assertPermission, hasPermission, isViewOnly, type AuthContext } from './caller';
 export {
   appointmentInScope,
   auditPatientRead,

@@ -36,7 +36,7 @@ export function route<E extends Endpoint>(
         ...(endpoint.auth === 'user' ? { security: [{ token: [] }, { bearer: [] }] } : {}),
       },
       ...(endpoint.rateLimit ? { config: { rateLimit: endpoint.rateLimit } } : {}),
-      preHandler: endpoint.auth === 'user' ? [app.authenticate, app.requirePermission(endpoint.permission)] : [],
+      preHandler: endpoint.auth === 'user' ? [app.authenticate, app.authorize(endpoint)] : [],
       handler: async (request, reply) => {
         const body = parseBody(endpoint, request.body);
         if (endpoint.auth === 'user' && !request.auth) throw new AppError('UNAUTHENTICATED');

@@ -1,16 +1,19 @@
-import type { Permission } from '@cairn/contracts';
+import type { Endpoint } from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/auth';
-import type { AuthContext } from '../access';
+import { assertMayCall, type AuthContext } from '../access';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
     /** preHandler: a valid access token, else 401 UNAUTHENTICATED. */
     authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: the signed-in user holds the permission (admins hold all), else 403 FORBIDDEN. */
-    requirePermission(permission: Permission | undefined): preHandlerAsyncHookHandler;
+    /**
+     * preHandler: the signed-in user may make this call as its contract declares it (the permission it
+     * names, admins holding all; no write to patient data by a view-only user), else 403 FORBIDDEN.
+     */
+    authorize(endpoint: Pick<Endpoint, 'permission' | 'writes'>): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: AuthContext | undefined;
@@ -33,11 +36,10 @@ export function registerAuth(app: FastifyInstance, accessTokens: AccessTokens): 
     request.auth = auth;
   });
 
-  app.decorate('requirePermission', (permission: Permission | undefined) => async (request: FastifyRequest) => {
-    if (!permission) return;
+  app.decorate('authorize', (endpoint: Pick<Endpoint, 'permission' | 'writes'>) => async (request: FastifyRequest) => {
     const auth = request.auth;
     if (!auth) throw new AppError('UNAUTHENTICATED');
-    if (!auth.isAdmin && !auth.permissions.has(permission)) throw new AppError('FORBIDDEN');
+    assertMayCall(auth, endpoint);
   });
 }
 

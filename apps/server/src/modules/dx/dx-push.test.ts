@@ -3,7 +3,7 @@ import type { Condition } from '@medplum/fhirtypes';
 import type { DxCaptureData } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dxVisitStates, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
+import { dxVisitStates, ehrConditionWrites, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
 import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
 import { openServerSecretBox } from '../../lib/secret-box';
 import type { VisitEventInput } from '../realtime';
@@ -214,6 +214,49 @@ describe('Add to Encounter', () => {
     expect(response.json().result.results).toEqual([
       { icdCode: 'E1122', status: 'failed', reason: 'PredictorNotImplementedForEHR' },
     ]);
+  });
+
+  it('refuses a code that is not in the cart with 409 naming it, and writes nothing of the request', async () => {
+    const visit = await createVisit();
+    await putInCart(visit.sid, ['E1122']);
+    const response = await push(provider, visit.sid, ['E1122', 'I10']);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: 'CONFLICT',
+      details: { field: 'icdCodes', icdCodes: ['I10'] },
+    });
+    expect(response.json().error.message).toContain('I10');
+    expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(0);
+    const rows = await db().select().from(ehrConditionWrites).where(eq(ehrConditionWrites.appointmentId, visit.sid));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("takes a coder's accepted code only once the coder has sent the scrub", async () => {
+    const visit = await createVisit();
+    const coder = await signedInUser(test, { organisationId, view: 'Coder' });
+    const accept = (shouldScrub: boolean) =>
+      callAs(test, coder)('/addSummaryInsightActions', {
+        sid: visit.sid,
+        actions: shouldScrub ? [] : [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+        ...(shouldScrub ? { shouldScrub } : {}),
+      });
+    expect((await accept(false)).statusCode).toBe(200);
+    expect((await push(provider, visit.sid, ['E1122'])).statusCode).toBe(409);
+    expect((await accept(true)).statusCode).toBe(200);
+    const response = await push(provider, visit.sid, ['E1122']);
+    expect(response.json().result.results).toEqual([expect.objectContaining({ icdCode: 'E1122', status: 'written' })]);
+  });
+
+  it('refuses a view-only user with 403, storing no write', async () => {
+    const visit = await createVisit();
+    await putInCart(visit.sid, ['E1122']);
+    const viewer = await signedInUser(test, { organisationId, view: 'Provider', tokenPermissions: ['view_only'] });
+    for (const path of ['/push2emrApi', '/pushToEmrPmdToPl']) {
+      const response = await callAs(test, viewer)(path, { sid: visit.sid, icdCodes: ['E1122'] });
+      expect(response.statusCode).toBe(403);
+    }
+    const rows = await db().select().from(ehrConditionWrites).where(eq(ehrConditionWrites.appointmentId, visit.sid));
+    expect(rows).toHaveLength(0);
   });
 
   it("answers 404 for another organisation's visit", async () => {

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -57,8 +57,8 @@ describe('the audit log', () => {
     ]);
   });
 
-  it('fails every waiter of a batch that cannot be stored, and stores none of it', async () => {
-    const before = await db().$count(auditLog);
+  it("stores the rest of a batch when one entry cannot be stored, failing only that entry's write", async () => {
+    const organisationId = (await createOrganisation(db())).id;
     const unknownOrganisation = 'b9d2c8a4-1111-4c1e-9d3e-6f1c2a9b7d10';
     const results = await Promise.allSettled([
       writeAudit(db(), {
@@ -67,9 +67,31 @@ describe('the audit log', () => {
         action: 'x',
         clientAddress: undefined,
       }),
-      writeAudit(db(), { organisationId: undefined, userId: undefined, action: 'y', clientAddress: undefined }),
+      writeAudit(db(), { organisationId, userId: undefined, action: 'batch.kept', clientAddress: undefined }),
+      writeAudit(db(), { organisationId: 'not-a-uuid', userId: undefined, action: 'z', clientAddress: undefined }),
     ]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(await db().$count(auditLog)).toBe(before);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    const kept = await db().select().from(auditLog).where(eq(auditLog.action, 'batch.kept'));
+    expect(kept).toHaveLength(1);
+  });
+
+  it('records an attempt whose text PostgreSQL cannot store, with U+FFFD in its place', async () => {
+    const organisationId = (await createOrganisation(db())).id;
+    await Promise.all([
+      writeAudit(db(), {
+        organisationId,
+        userId: undefined,
+        action: 'auth.sign_in_failed',
+        clientAddress: '10.0.0.9',
+        details: { username: 'ab\ud800', nested: { ['k\u0000']: ['x\udc00y'] } },
+      }),
+      writeAudit(db(), { organisationId, userId: undefined, action: 'auth.neighbour', clientAddress: undefined }),
+    ]);
+    const rows = await db().select().from(auditLog).where(eq(auditLog.organisationId, organisationId));
+    expect(rows.find((row) => row.action === 'auth.sign_in_failed')?.details).toEqual({
+      username: 'ab\ufffd',
+      nested: { 'k\ufffd': ['x\ufffdy'] },
+    });
+    expect(rows.map((row) => row.action)).toContain('auth.neighbour');
   });
 });

@@ -57,6 +57,7 @@ function refusalOf(entry: AuditEntry): string | undefined {
 }
 
 /** NUL, and a surrogate without its pair: what PostgreSQL's text and jsonb cannot hold. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is matched.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**

@@ -29,6 +29,7 @@ import { addOnStoreRoutes } from './modules/sandbox-ehr';
 import { realtimeRoutes, registerRealtime } from './modules/realtime';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
+import { loggableError } from './lib/loggable-error';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerEventBus } from './plugins/event-bus';
 import { registerOpenApi } from './plugins/openapi';
@@ -67,7 +68,7 @@ function serializeRequest(request: LoggedRequest): Record<string, string> {
 function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   const given = typeof logger === 'object' ? logger : {};
-  return { level: config.logLevel, ...given, serializers: { req: serializeRequest } };
+  return { level: config.logLevel, ...given, serializers: { req: serializeRequest, err: loggableError } };
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { describeErrorSafely } from '../../lib/loggable-error';
 import { analysisJobs } from '../../db/clinical-schema';
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
@@ -57,13 +58,12 @@ export async function completeJobs(db: Db, ids: readonly number[]): Promise<void
 }
 
 /**
- * The error as a job keeps it: its class and message with every digit masked, so that no date, age,
- * code or identifier of a patient can end up in the queue.
+ * The error as a job keeps it: a database error as its code and statement, any other as its class and
+ * message with every digit masked, so that no name, date, age or identifier of a patient can end up
+ * in the queue.
  */
 export function describeJobError(error: unknown): string {
-  const name = error instanceof Error ? error.name : 'Error';
-  const message = error instanceof Error ? error.message : 'non-error thrown';
-  return `${name}: ${message.replace(/\d/g, '#')}`.slice(0, 300);
+  return describeErrorSafely(error, { maskDigits: true }).slice(0, 300);
 }
 
 /**

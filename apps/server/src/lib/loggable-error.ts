@@ -12,7 +12,7 @@ export function loggableError(error: unknown): LoggedError {
   const database = databaseErrorIn(error);
   // No stack: its first line repeats the message, parameters and all.
   if (database) return { ...database, message: `${database.code} in ${database.statement}`, stack: '' };
-  if (error instanceof Error) return stdSerializers.err(error) as unknown as LoggedError;
+  if (error instanceof Error) return stdSerializers.err(error);
   return { type: typeof error, message: '', stack: '' };
 }
 

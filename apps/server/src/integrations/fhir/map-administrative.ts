@@ -1,14 +1,14 @@
-import type {
-  Address,
-  CodeableConcept,
-  ContactPoint,
-  FhirResource,
-  HumanName,
-  Identifier,
-  Period,
-  Reference,
+import {
+  type Address,
+  type CodeableConcept,
+  type ContactPoint,
+  type FhirResource,
+  type HumanName,
+  type Identifier,
+  type Period,
+  type Reference,
+  SYSTEMS,
 } from './fhir-types';
-import { SYSTEMS } from './fhir-types';
 import { dateOf, MappingError, nonEmpty, officialName, requireDate } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 

@@ -1,5 +1,4 @@
-import type { CodeableConcept, FhirResource, Period, Reference } from './fhir-types';
-import { SYSTEMS } from './fhir-types';
+import { type CodeableConcept, type FhirResource, type Period, type Reference, SYSTEMS } from './fhir-types';
 import { codeIn, dateOf, displayOf, MappingError, normaliseIcd, storedCodings } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';

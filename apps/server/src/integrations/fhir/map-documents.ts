@@ -1,5 +1,11 @@
-import type { Attachment, CodeableConcept, FhirResource, Period, Reference } from './fhir-types';
-import { SYSTEMS } from './fhir-types';
+import {
+  type Attachment,
+  type CodeableConcept,
+  type FhirResource,
+  type Period,
+  type Reference,
+  SYSTEMS,
+} from './fhir-types';
 import { codeIn, dateOf, displayOf, firstOfConcepts, MappingError, nonEmpty, requireDate } from './fhir-values';
 import type { MapContext, MappedRow, PendingAttachment } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';

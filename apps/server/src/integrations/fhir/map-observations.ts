@@ -1,5 +1,12 @@
-import type { CodeableConcept, FhirResource, Period, Quantity, Reference, ReferenceRange } from './fhir-types';
-import { SYSTEMS } from './fhir-types';
+import {
+  type CodeableConcept,
+  type FhirResource,
+  type Period,
+  type Quantity,
+  type Reference,
+  type ReferenceRange,
+  SYSTEMS,
+} from './fhir-types';
 import { codeIn, displayOf, firstCode, firstOfConcepts, MappingError, numberOrNull, requireDate } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';

@@ -1,5 +1,11 @@
-import type { CodeableConcept, FhirResource, HumanName, Period, Reference } from './fhir-types';
-import { SYSTEMS } from './fhir-types';
+import {
+  type CodeableConcept,
+  type FhirResource,
+  type HumanName,
+  type Period,
+  type Reference,
+  SYSTEMS,
+} from './fhir-types';
 import {
   codeIn,
   codingsOf,

@@ -4,7 +4,7 @@ import { writeAudit } from '../../access';
 import type { AccessTokens } from './access-tokens';
 import { verifyPassword } from './passwords';
 import { DAY_MS, SIGN_IN_POLICY } from './policy';
-import { issueSession } from './sessions';
+import { endSessions, issueSession } from './sessions';
 import { clearSignInFailures, countSignInFailure, findSignInLock } from './sign-in-failures.repository';
 import { matchTotpStep } from './totp';
 import { findUserByUsername, updateUser, type UserRow } from './users.repository';
@@ -172,9 +172,13 @@ async function refuseSignIn(deps: AuthServiceDeps, refusal: Refusal): Promise<Lo
   if (refusal.lockedUntil) {
     await audit('auth.sign_in_refused', { reason: 'locked', ...account });
   } else {
-    // The account's own lock also ends its sessions' renewal (session.service); an SSO user's sessions
-    // are left alone, since a password guess can never be theirs.
-    if (user?.passwordHash) await updateUser(deps.db, user.id, { lockedUntil, failedAttempts: 0 });
+    // The account's own lock ends its sessions: their tokens are refused and cannot be renewed
+    // (whoever was guessing may have held one). An SSO user's sessions are left alone, since a
+    // password guess can never be theirs.
+    if (user?.passwordHash) {
+      await updateUser(deps.db, user.id, { lockedUntil, failedAttempts: 0 });
+      await endSessions(deps, { userId: user.id }, now);
+    }
     const attempts = SIGN_IN_POLICY.maxFailedAttempts;
     await audit('auth.lockout', { attempts, lockedUntil: lockedUntil.toISOString(), ...account });
   }

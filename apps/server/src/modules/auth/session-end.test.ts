@@ -87,6 +87,14 @@ describe('an access token dies with its session', () => {
     expect(await isAccepted(test.app, token)).toBe(false);
   });
 
+  it('after the account locks on wrong passwords', async () => {
+    const { user, token } = await signedIn();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await signIn(test.app, { username: user.username, password: 'not the passphrase' });
+    }
+    expect(await isAccepted(test.app, token)).toBe(false);
+  });
+
   it('after two-step verification is turned off: every other session ends, the one that proved the code goes on', async () => {
     const secret = newTotpSecret();
     const user = await createUser(db(), { organisationId, isTotpEnabled: true, totpSecret: secret });

@@ -17,6 +17,7 @@ import { call, signIn, tokenFor } from '../../testing/api';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { issueSession } from './sessions';
+import { isRedisReachable, TEST_REDIS_URL } from '../realtime';
 import { createTotp, newTotpSecret } from './totp';
 
 let test: TestApp;
@@ -111,13 +112,19 @@ describe('an access token dies with its session', () => {
 
 /**
  * Two server processes on one PostgreSQL database: a session ended on one is refused by the other
- * within a second (the event bus), and by a process that starts afterwards (the refresh-token table).
+ * within a second (the event bus: PostgreSQL LISTEN/NOTIFY, or Redis when REDIS_URL is set), and by a
+ * process that starts afterwards (the refresh-token table).
  */
 const isPostgres = process.env.CAIRN_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+const isRedisUp = isPostgres && (await isRedisReachable());
+const buses = [
+  { bus: 'PostgreSQL LISTEN/NOTIFY', env: {}, isAvailable: isPostgres },
+  { bus: `Redis at ${TEST_REDIS_URL}`, env: { REDIS_URL: TEST_REDIS_URL }, isAvailable: isRedisUp },
+];
 
-describe.runIf(isPostgres)('across server processes', () => {
+describe.each(buses.filter((bus) => bus.isAvailable))('across server processes ($bus)', ({ env }) => {
   const apps: FastifyInstance[] = [];
-  const config = loadConfig({ CAIRN_ENV: 'test', CAIRN_DATA_DIR: '/nonexistent' });
+  const config = loadConfig({ CAIRN_ENV: 'test', CAIRN_DATA_DIR: '/nonexistent', ...env });
   let url = '';
 
   async function startProcess(): Promise<FastifyInstance> {

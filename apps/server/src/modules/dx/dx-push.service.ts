@@ -35,17 +35,11 @@ export async function pushCartToEncounter(
   caller: Caller,
   input: PushInput,
 ): Promise<ConditionWriteResult[]> {
-  const { visit, actor } = await openVisit(deps.db, caller, input.sid, 'push-to-ehr');
-  await assertCartHolds(deps.db, { auth: caller.auth, actor, visit, icdCodes: input.icdCodes });
-  const results = await writeDiagnosesToEncounter(deps.db, {
-    organisationId: caller.auth.organisationId,
-    appointmentId: visit.id,
-    icdCodes: input.icdCodes,
-    client: await deps.ehrClient(caller.auth),
-    recorder: await recorderOf(deps.db, caller.auth),
-    requestedBy: caller.auth.userId,
+  const { visit, results } = await pushCart(deps, caller, input, {
+    readAs: 'push-to-ehr',
+    what: 'ehr-conditions',
+    write: writeDiagnosesToEncounter,
   });
-  await auditWrite(deps.db, { caller, visit, what: 'ehr-conditions', results });
   await recordPushResult(deps, { caller, appointmentId: visit.id, results });
   return results;
 }
@@ -56,9 +50,25 @@ export async function pushCartToProblemList(
   caller: Caller,
   input: PushInput,
 ): Promise<ConditionWriteResult[]> {
-  const { visit, actor } = await openVisit(deps.db, caller, input.sid, 'push-to-problem-list');
+  const { results } = await pushCart(deps, caller, input, {
+    readAs: 'push-to-problem-list',
+    what: 'ehr-problem-list',
+    write: writeDiagnosesToProblemList,
+  });
+  return results;
+}
+
+/** Opens the visit (scope, audit), checks the cart holds every code, writes them and audits the write. */
+async function pushCart(
+  deps: PushDeps,
+  caller: Caller,
+  input: PushInput,
+  /** The visit's read (`readAs`) and the write (`what`) as the audit log names them. */
+  how: { readAs: string; what: string; write: typeof writeDiagnosesToEncounter },
+): Promise<{ visit: { id: string }; results: ConditionWriteResult[] }> {
+  const { visit, actor } = await openVisit(deps.db, caller, input.sid, how.readAs);
   await assertCartHolds(deps.db, { auth: caller.auth, actor, visit, icdCodes: input.icdCodes });
-  const results = await writeDiagnosesToProblemList(deps.db, {
+  const results = await how.write(deps.db, {
     organisationId: caller.auth.organisationId,
     appointmentId: visit.id,
     icdCodes: input.icdCodes,
@@ -66,8 +76,8 @@ export async function pushCartToProblemList(
     recorder: await recorderOf(deps.db, caller.auth),
     requestedBy: caller.auth.userId,
   });
-  await auditWrite(deps.db, { caller, visit, what: 'ehr-problem-list', results });
-  return results;
+  await auditWrite(deps.db, { caller, visit, what: how.what, results });
+  return { visit, results };
 }
 
 /**

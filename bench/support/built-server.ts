@@ -6,14 +6,24 @@ import { join } from 'node:path';
 /** The built server (`npm run build`) in a process of its own, as in production, ready when it answers /healthz. */
 export interface BuiltServer {
   base: string;
+  /** The server's process id (to read its CPU time from /proc). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
-export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
-  const main = join(import.meta.dirname, '..', '..', 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('Build first: npm run build');
+/** This checkout, whose build the benchmarks start unless told another (an older commit's worktree). */
+export const REPOSITORY_ROOT = join(import.meta.dirname, '..', '..');
+
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string>,
+  checkout: string = REPOSITORY_ROOT,
+): Promise<BuiltServer> {
+  const main = join(checkout, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`Build first: npm run build (in ${checkout})`);
   const base = `http://127.0.0.1:${String(port)}`;
   const server: ChildProcess = spawn(process.execPath, [main], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
@@ -32,7 +42,7 @@ export async function startBuiltServer(port: number, env: Record<string, string>
   };
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: server.pid, stop };
     } catch {
       // Not listening yet.
     }

@@ -62,17 +62,15 @@ describe('health', () => {
 
 describe('authentication', () => {
   it('refuses a product route without a token with 401 and the envelope', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/testEchoProviders', payload: {} });
+    const response = await callWithAnyBody(test.app, echoProviders, { body: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'User is not authenticated' } });
   });
 
   it('refuses a forged token', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/testEchoProviders',
-      headers: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' },
-      payload: { isoDate: '2026-11-21', providerIds: [] },
+    const response = await call(test.app, echoProviders, {
+      token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+      body: { isoDate: '2026-11-21', providerIds: [] },
     });
     expect(response.statusCode).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { login, type Endpoint, type EndpointInput, type EndpointResponse, type LoginResult } from '@cairn/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { issueSession, type UserRow } from '../modules/auth';
@@ -124,12 +125,24 @@ export async function tokenFor(app: FastifyInstance, options: UserFactoryOptions
  * A new user signed in through `/api/auth/login`, as the web app signs in: for tests where the
  * sign-in itself matters (its audit row, its refresh-token family).
  */
-export async function signInAsNewUser(
-  app: FastifyInstance,
-  options: UserFactoryOptions,
-): Promise<{ user: UserRow & { password: string }; token: string }> {
+export async function signInAsNewUser(app: FastifyInstance, options: UserFactoryOptions): Promise<SignedInUser> {
   const user = await createUser(app.database.db, options);
   const answer = await signIn(app, user);
-  if (answer.status !== 'success' || !answer.token) throw new Error(`sign-in answered ${answer.status}`);
-  return { user, token: answer.token };
+  if (answer.status !== 'success' || !answer.token || !answer.refreshToken) {
+    throw new Error(`sign-in answered ${answer.status}`);
+  }
+  return { user, token: answer.token, refreshToken: answer.refreshToken };
+}
+
+/**
+ * A token signed with the server's key for a real user, but claiming an organisation that is not
+ * theirs, in a session that was never started: for tests that the server checks the claim against
+ * the user rather than trusting it.
+ */
+export function tokenClaimingOrganisation(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id'>,
+  organisationId: string,
+): Promise<string> {
+  return app.accessTokens.sign({ sid: randomUUID(), sub: user.id, org: organisationId });
 }

@@ -1,4 +1,6 @@
+import { confirmPasswordReset, userResetPasswordAttempt } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 
@@ -38,28 +40,18 @@ async function loggedMailTo(email: string): Promise<LoggedMail> {
 describe('password recovery without an SMTP server', () => {
   it('writes the mail with its code to the server log, so that a newcomer can finish the flow', async () => {
     const user = await createUser(test.app.database.db, { organisationId });
-    const request = await test.app.inject({
-      method: 'POST',
-      url: '/api/userResetPasswordAttempt',
-      payload: { username: user.username },
-    });
+    const request = await call(test.app, userResetPasswordAttempt, { body: { username: user.username } });
     expect(request.json()).toEqual({ result: true });
 
     const mail = await loggedMailTo(user.email);
     expect(mail.subject).toBe('Your Cairn password reset code');
     const code = /^ {4}(\d{8})$/m.exec(mail.text)?.[1] ?? '';
-    const confirm = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/recover/confirm',
-      payload: { username: user.username, code, newPassword: 'found it in the log' },
+    const confirm = await call(test.app, confirmPasswordReset, {
+      body: { username: user.username, code, newPassword: 'found it in the log' },
     });
     expect(confirm.json()).toEqual({ result: { status: 'success' } });
-    const login = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: 'found it in the log' },
-    });
-    expect(login.json().result.status).toBe('success');
+    const login = await signIn(test.app, { username: user.username, password: 'found it in the log' });
+    expect(login.status).toBe('success');
     expect(JSON.stringify(logLines)).not.toContain('found it in the log');
   });
 });

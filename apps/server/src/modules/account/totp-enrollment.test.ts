@@ -2,9 +2,9 @@ import { acceptTerms, confirmTotpEnrollment, disableTotp, startTotpEnrollment } 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
-import { call, callWithAnyBody, signIn, signInAsNewUser } from '../../testing/api';
+import { call, callWithAnyBody, signIn, signInAsNewUser, tokenClaimingOrganisation, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 import { createTotp } from '../auth';
 
 let test: TestApp;
@@ -137,13 +137,7 @@ describe('TOTP enrollment', () => {
 
   it('is refused without a token, and to SSO users, whose provider handles it', async () => {
     expect((await callWithAnyBody(test.app, startTotpEnrollment, { body: {} })).statusCode).toBe(401);
-    const sso = await createUser(db(), { organisationId, identitySource: 'oidc', oidcSubject: 'sso-totp' });
-    const token = await test.app.accessTokens.sign({
-      sid: crypto.randomUUID(),
-      sub: sso.id,
-      org: organisationId,
-      isSaml: true,
-    });
+    const { token } = await tokenFor(test.app, { organisationId, identitySource: 'oidc', oidcSubject: 'sso-totp' });
     expect((await call(test.app, startTotpEnrollment, { token, body: { password: 'any' } })).statusCode).toBe(409);
   });
 
@@ -175,12 +169,10 @@ describe('POST /api/auth/acceptTerms', () => {
   });
 
   it('is there under /api/v2 for SSO users with a Bearer header', async () => {
-    const sso = await createUser(db(), { organisationId, identitySource: 'oidc', oidcSubject: 'sso-terms' });
-    const token = await test.app.accessTokens.sign({
-      sid: crypto.randomUUID(),
-      sub: sso.id,
-      org: organisationId,
-      isSaml: true,
+    const { user: sso, token } = await tokenFor(test.app, {
+      organisationId,
+      identitySource: 'oidc',
+      oidcSubject: 'sso-terms',
     });
     const response = await call(test.app, acceptTerms, { token, isV2: true });
     expect(response.statusCode).toBe(200);
@@ -190,7 +182,7 @@ describe('POST /api/auth/acceptTerms', () => {
   it('cannot reach a user of another organisation', async () => {
     const { user } = await signInAsNewUser(test.app, { organisationId });
     const otherOrganisation = (await createOrganisation(db(), 'Hillside Clinic')).id;
-    const forged = await test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: user.id, org: otherOrganisation });
+    const forged = await tokenClaimingOrganisation(test.app, user, otherOrganisation);
     await call(test.app, acceptTerms, { token: forged });
     expect((await storedUser(user.id)).termsAcceptedAt).toBeNull();
   });

@@ -1,8 +1,10 @@
+import { logout, refreshSession } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { call, signInAsNewUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 let test: TestApp;
 let organisationId: string;
@@ -15,20 +17,9 @@ afterAll(async () => {
   await test.app.close();
 });
 
-async function signedInUser() {
-  const user = await createUser(test.app.database.db, { organisationId });
-  const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: user.username, password: user.password },
-  });
-  const { token, refreshToken } = response.json().result as { token: string; refreshToken: string };
-  return { user, token, refreshToken };
-}
+const signedInUser = () => signInAsNewUser(test.app, { organisationId });
 
-function refresh(refreshToken: string) {
-  return test.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-}
+const refresh = (refreshToken: string) => call(test.app, refreshSession, { body: { refreshToken } });
 
 describe('session renewal', () => {
   it('rotates the refresh token: the new pair works, and the access token names the same user', async () => {
@@ -70,12 +61,7 @@ describe('session renewal', () => {
 describe('sign-out', () => {
   it('revokes the session so its refresh token no longer works, and is audited', async () => {
     const { user, token, refreshToken } = await signedInUser();
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { token },
-      payload: { refreshToken },
-    });
+    const response = await call(test.app, logout, { token, body: { refreshToken } });
     expect(response.statusCode).toBe(200);
     expect((await refresh(refreshToken)).statusCode).toBe(401);
     const actions = (await test.app.database.db.select().from(auditLog).where(eq(auditLog.userId, user.id))).map(
@@ -87,16 +73,11 @@ describe('sign-out', () => {
   it("cannot revoke another user's session", async () => {
     const mine = await signedInUser();
     const theirs = await signedInUser();
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { token: mine.token },
-      payload: { refreshToken: theirs.refreshToken },
-    });
+    await call(test.app, logout, { token: mine.token, body: { refreshToken: theirs.refreshToken } });
     expect((await refresh(theirs.refreshToken)).statusCode).toBe(200);
   });
 
   it('needs a signed-in user', async () => {
-    expect((await test.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} })).statusCode).toBe(401);
+    expect((await call(test.app, logout)).statusCode).toBe(401);
   });
 });

@@ -373,11 +373,10 @@ describe('getClinicalSummary', () => {
   });
 
   it('answers the same on the v2 path with a Bearer header', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/getClinicalSummary',
-      headers: { authorization: `Bearer ${providerToken}` },
-      payload: { cairnPatientId: patientId },
+    const response = await call(test.app, getClinicalSummary, {
+      token: providerToken,
+      body: { cairnPatientId: patientId },
+      isV2: true,
     });
     expect(response.statusCode).toBe(200);
   });

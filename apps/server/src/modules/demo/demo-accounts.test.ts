@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTotp } from '../auth';
+import { signIn } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts';
 
@@ -32,12 +33,8 @@ describe('demo accounts', () => {
     const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as DemoAccount[];
     for (const account of accounts) {
       const totpCode = account.totpSecret ? createTotp(account.totpSecret).generate() : undefined;
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: account.username, password: account.password, ...(totpCode ? { totpCode } : {}) },
-      });
-      expect(response.json().result.status).toBe('success');
+      const answer = await signIn(test.app, { username: account.username, password: account.password, totpCode });
+      expect(answer.status).toBe('success');
     }
   });
 });

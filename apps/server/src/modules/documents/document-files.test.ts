@@ -1,14 +1,14 @@
+import { getDocument, getFileURL } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { call, callWithAnyBody, tokenFor } from '../../testing/api';
 import { createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
 import {
   buildPdf,
-  call,
   insertDocument,
   openDocumentsWorld,
-  signIn,
   signInProviderOutsideScope,
   type DocumentsTestWorld,
 } from './document-test-support';
@@ -46,7 +46,10 @@ afterAll(async () => {
 });
 
 async function fileUrlFor(documentId: string): Promise<string> {
-  const response = await call(world, '/api/getFileURL', { id: documentId, overrideEnv: 'staging' });
+  const response = await call(world.test.app, getFileURL, {
+    token: world.token,
+    body: { id: documentId, overrideEnv: 'staging' },
+  });
   expect(response.statusCode).toBe(200);
   return (response.json().result as { url: string }).url;
 }
@@ -55,7 +58,7 @@ const fetchFile = (url: string) => world.test.app.inject({ method: 'GET', url })
 
 describe('getDocument', () => {
   it('answers the metadata, the text and whether a PDF original exists', async () => {
-    const response = await call(world, '/api/getDocument', { documentId: ids.pdf });
+    const response = await call(world.test.app, getDocument, { token: world.token, body: { documentId: ids.pdf } });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toMatchObject({
       id: ids.pdf,
@@ -70,31 +73,37 @@ describe('getDocument', () => {
   });
 
   it('answers the original HTML as stored, for the browser to sanitise', async () => {
-    const result = (await call(world, '/api/getDocument', { documentId: ids.html })).json().result;
+    const result = (
+      await call(world.test.app, getDocument, { token: world.token, body: { documentId: ids.html } })
+    ).json().result;
     expect(result).toMatchObject({ contentType: 'text/html', hasPdf: false, text: 'Letter Dear colleague' });
     expect(result.html).toContain('<p>Dear colleague</p>');
   });
 
   it("answers 404 for an unknown id, another organisation's document and a provider outside scope", async () => {
-    expect((await call(world, '/api/getDocument', { documentId: 'not-a-uuid' })).statusCode).toBe(404);
+    expect(
+      (await call(world.test.app, getDocument, { token: world.token, body: { documentId: 'not-a-uuid' } })).statusCode,
+    ).toBe(404);
     const other = await createOrganisation(world.test.app.database.db, 'Hillside');
-    const { token } = await signIn(world.test, { organisationId: other.id, view: 'Coder' });
-    expect((await call(world, '/api/getDocument', { documentId: ids.pdf }, token)).statusCode).toBe(404);
+    const { token } = await tokenFor(world.test.app, { organisationId: other.id, view: 'Coder' });
+    expect((await call(world.test.app, getDocument, { token, body: { documentId: ids.pdf } })).statusCode).toBe(404);
     const providerToken = await signInProviderOutsideScope(world);
-    expect((await call(world, '/api/getDocument', { documentId: ids.pdf }, providerToken)).statusCode).toBe(404);
+    expect(
+      (await call(world.test.app, getDocument, { token: providerToken, body: { documentId: ids.pdf } })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 422 naming documentId when it is missing, and 401 without a token', async () => {
-    const missing = await call(world, '/api/getDocument', {});
+    const missing = await callWithAnyBody(world.test.app, getDocument, { token: world.token, body: {} });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.details.issues[0].field).toBe('documentId');
-    expect((await call(world, '/api/getDocument', { documentId: ids.pdf }, '')).statusCode).toBe(401);
+    expect((await call(world.test.app, getDocument, { body: { documentId: ids.pdf } })).statusCode).toBe(401);
   });
 });
 
 describe('getFileURL and the signed link', () => {
   it('issues a five-minute link that serves the original inline, privately and unsniffed', async () => {
-    const response = await call(world, '/api/getFileURL', { id: ids.pdf });
+    const response = await call(world.test.app, getFileURL, { token: world.token, body: { id: ids.pdf } });
     const { url, expiresAt } = response.json().result as { url: string; expiresAt: string };
     expect(url).toMatch(new RegExp(`^/api/files/${ids.pdf}\\?expires=\\d+&user=[0-9a-f-]+&signature=[\\w-]+$`));
     const lifetime = new Date(expiresAt).getTime() - Date.now();
@@ -147,12 +156,16 @@ describe('getFileURL and the signed link', () => {
   });
 
   it('answers 404 for a document without a stored file, another organisation and a provider outside scope', async () => {
-    expect((await call(world, '/api/getFileURL', { id: ids.plain })).statusCode).toBe(404);
+    expect((await call(world.test.app, getFileURL, { token: world.token, body: { id: ids.plain } })).statusCode).toBe(
+      404,
+    );
     const other = await createOrganisation(world.test.app.database.db, 'Lakeside');
-    const { token } = await signIn(world.test, { organisationId: other.id, view: 'Coder' });
-    expect((await call(world, '/api/getFileURL', { id: ids.pdf }, token)).statusCode).toBe(404);
+    const { token } = await tokenFor(world.test.app, { organisationId: other.id, view: 'Coder' });
+    expect((await call(world.test.app, getFileURL, { token, body: { id: ids.pdf } })).statusCode).toBe(404);
     const providerToken = await signInProviderOutsideScope(world);
-    expect((await call(world, '/api/getFileURL', { id: ids.pdf }, providerToken)).statusCode).toBe(404);
+    expect((await call(world.test.app, getFileURL, { token: providerToken, body: { id: ids.pdf } })).statusCode).toBe(
+      404,
+    );
   });
 
   it("does not open another organisation's file with this organisation's link", async () => {
@@ -170,10 +183,13 @@ describe('getFileURL and the signed link', () => {
   });
 
   it('answers 422 naming id when it is missing, and 401 without a token', async () => {
-    const missing = await call(world, '/api/getFileURL', { overrideEnv: 'prod' });
+    const missing = await callWithAnyBody(world.test.app, getFileURL, {
+      token: world.token,
+      body: { overrideEnv: 'prod' },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.details.issues[0].field).toBe('id');
-    expect((await call(world, '/api/getFileURL', { id: ids.pdf }, '')).statusCode).toBe(401);
+    expect((await call(world.test.app, getFileURL, { body: { id: ids.pdf } })).statusCode).toBe(401);
   });
 
   it('audits the link and the file read as reads of the patient by the user the link was issued to', async () => {

@@ -6,9 +6,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/clinical-schema';
 import { fileStoreFor, type FileStore } from '../../integrations/files/file-store';
+import { tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
-import { createOrganisation, createUser } from '../../testing/factories';
+import { createOrganisation } from '../../testing/factories';
 
 /** Test support for the documents module: an app whose file store lives in a temporary folder. */
 export interface DocumentsTestWorld {
@@ -28,14 +29,14 @@ export async function openDocumentsWorld(): Promise<DocumentsTestWorld> {
   const db = test.app.database.db;
   const organisationId = (await createOrganisation(db)).id;
   const patientId = (await createPatient(db, { organisationId })).id;
-  const { token, userId } = await signIn(test, { organisationId, view: 'Coder' });
+  const { user, token } = await tokenFor(test.app, { organisationId, view: 'Coder' });
   return {
     test,
     files: fileStoreFor({ dataDir }),
     organisationId,
     patientId,
     token,
-    userId,
+    userId: user.id,
     close: async () => {
       await test.app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -43,38 +44,13 @@ export async function openDocumentsWorld(): Promise<DocumentsTestWorld> {
   };
 }
 
-export async function signIn(
-  test: TestApp,
-  options: Parameters<typeof createUser>[1],
-): Promise<{ token: string; userId: string }> {
-  const user = await createUser(test.app.database.db, options);
-  return {
-    userId: user.id,
-    token: await test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: user.id, org: user.organisationId }),
-  };
-}
-
 /** A provider linked to a care team of their own, who therefore sees none of the world's patients. */
 export async function signInProviderOutsideScope(world: DocumentsTestWorld): Promise<string> {
   const db = world.test.app.database.db;
   const team = await createCareTeam(db, { organisationId: world.organisationId, providerLastName: 'Elsewhere' });
-  const { token, userId } = await signIn(world.test, { organisationId: world.organisationId, view: 'Provider' });
-  await linkUserToProvider(db, userId, team.provider.id);
+  const { user, token } = await tokenFor(world.test.app, { organisationId: world.organisationId, view: 'Provider' });
+  await linkUserToProvider(db, user.id, team.provider.id);
   return token;
-}
-
-export function call(
-  world: DocumentsTestWorld,
-  url: string,
-  payload: unknown,
-  token: string | undefined = world.token,
-) {
-  return world.test.app.inject({
-    method: 'POST',
-    url,
-    headers: token ? { token } : {},
-    payload: payload as Record<string, unknown>,
-  });
 }
 
 export type NewDocument = Partial<typeof documents.$inferInsert> & { organisationId: string; patientId: string };

@@ -1,14 +1,19 @@
-import { SEARCH_MATCH_END, SEARCH_MATCH_START } from '@cairn/contracts';
+import {
+  type DocumentFilters,
+  getDocuments,
+  SEARCH_MATCH_END,
+  SEARCH_MATCH_START,
+  searchInOpenSearch,
+} from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { call, callWithAnyBody, tokenFor } from '../../testing/api';
 import { createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
 import {
-  call,
   insertDocument,
   openDocumentsWorld,
-  signIn,
   signInProviderOutsideScope,
   type DocumentsTestWorld,
 } from './document-test-support';
@@ -57,8 +62,11 @@ afterAll(async () => {
   await world.close();
 });
 
-const listOf = async (payload: Record<string, unknown>) => {
-  const response = await call(world, '/api/getDocuments', { cairnPatientId: world.patientId, ...payload });
+const listOf = async (payload: { filters?: DocumentFilters }) => {
+  const response = await call(world.test.app, getDocuments, {
+    token: world.token,
+    body: { cairnPatientId: world.patientId, ...payload },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().result as { documents: { id: string }[]; facets: Record<string, unknown> };
 };
@@ -89,7 +97,7 @@ describe('getDocuments', () => {
   });
 
   it('narrows by type, source, author and date range', async () => {
-    const idsOf = async (filters: Record<string, unknown>) =>
+    const idsOf = async (filters: DocumentFilters) =>
       (await listOf({ filters })).documents.map((document) => document.id);
     expect(await idsOf({ types: ['18842-5'] })).toEqual([ids.discharge]);
     expect(await idsOf({ sources: ['HIE'] })).toEqual([ids.discharge]);
@@ -100,32 +108,34 @@ describe('getDocuments', () => {
   });
 
   it('refuses a malformed filter with 422 naming the field, and a missing patient id', async () => {
-    const badSource = await call(world, '/api/getDocuments', {
-      cairnPatientId: world.patientId,
-      filters: { sources: ['FAX'] },
+    const badSource = await callWithAnyBody(world.test.app, getDocuments, {
+      token: world.token,
+      body: { cairnPatientId: world.patientId, filters: { sources: ['FAX'] } },
     });
     expect(badSource.statusCode).toBe(422);
     expect(badSource.json().error.details.issues[0].field).toBe('filters.sources.0');
-    const badDate = await call(world, '/api/getDocuments', {
-      cairnPatientId: world.patientId,
-      filters: { dateTo: '03/01/2025' },
+    const badDate = await call(world.test.app, getDocuments, {
+      token: world.token,
+      body: { cairnPatientId: world.patientId, filters: { dateTo: '03/01/2025' } },
     });
     expect(badDate.json().error.details.issues[0].field).toBe('filters.dateTo');
-    const missing = await call(world, '/api/getDocuments', {});
+    const missing = await callWithAnyBody(world.test.app, getDocuments, { token: world.token, body: {} });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.message).toContain('cairnPatientId');
   });
 
   it('answers 401 without a token', async () => {
-    expect((await call(world, '/api/getDocuments', { cairnPatientId: world.patientId }, '')).statusCode).toBe(401);
+    const response = await call(world.test.app, getDocuments, { body: { cairnPatientId: world.patientId } });
+    expect(response.statusCode).toBe(401);
   });
 
   it("answers 404 for another organisation's patient and for a provider outside their scope", async () => {
     const other = await createOrganisation(world.test.app.database.db, 'Hillside Clinic');
-    const { token } = await signIn(world.test, { organisationId: other.id, view: 'Coder' });
-    expect((await call(world, '/api/getDocuments', { cairnPatientId: world.patientId }, token)).statusCode).toBe(404);
+    const { token } = await tokenFor(world.test.app, { organisationId: other.id, view: 'Coder' });
+    const body = { cairnPatientId: world.patientId };
+    expect((await call(world.test.app, getDocuments, { token, body })).statusCode).toBe(404);
     const providerToken = await signInProviderOutsideScope(world);
-    const response = await call(world, '/api/getDocuments', { cairnPatientId: world.patientId }, providerToken);
+    const response = await call(world.test.app, getDocuments, { token: providerToken, body });
     expect(response.statusCode).toBe(404);
   });
 
@@ -139,8 +149,11 @@ describe('getDocuments', () => {
   });
 });
 
-const search = (searchTerm: unknown, extra: Record<string, unknown> = {}) =>
-  call(world, '/api/searchInOpenSearch', { searchTerm, NID: world.patientId, dataSourceId: 'athena-1', ...extra });
+const search = (searchTerm: string, extra: { NID?: string } = {}) =>
+  call(world.test.app, searchInOpenSearch, {
+    token: world.token,
+    body: { searchTerm, NID: world.patientId, dataSourceId: 'athena-1', ...extra },
+  });
 
 describe('searchInOpenSearch', () => {
   it('ranks the documents that say the words most often first and marks the matches in snippets', async () => {
@@ -185,18 +198,22 @@ describe('searchInOpenSearch', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().error.details.issues[0].field).toBe('searchTerm');
     }
-    expect((await call(world, '/api/searchInOpenSearch', { searchTerm: 'x' })).json().error.message).toContain('NID');
+    const noPatient = await callWithAnyBody(world.test.app, searchInOpenSearch, {
+      token: world.token,
+      body: { searchTerm: 'x' },
+    });
+    expect(noPatient.json().error.message).toContain('NID');
   });
 
   it("answers 404 for another organisation's or an out-of-scope patient, 401 without a token", async () => {
     const providerToken = await signInProviderOutsideScope(world);
-    const payload = { searchTerm: 'diabetes', NID: world.patientId };
-    expect((await call(world, '/api/searchInOpenSearch', payload, providerToken)).statusCode).toBe(404);
+    const body = { searchTerm: 'diabetes', NID: world.patientId };
+    expect((await call(world.test.app, searchInOpenSearch, { token: providerToken, body })).statusCode).toBe(404);
     const stranger = await createPatient(world.test.app.database.db, {
       organisationId: (await createOrganisation(world.test.app.database.db, 'Elsewhere')).id,
     });
     expect((await search('diabetes', { NID: stranger.id })).statusCode).toBe(404);
-    expect((await call(world, '/api/searchInOpenSearch', payload, '')).statusCode).toBe(401);
+    expect((await call(world.test.app, searchInOpenSearch, { body })).statusCode).toBe(401);
   });
 
   it('audits the search as a read of the patient without recording the words searched', async () => {

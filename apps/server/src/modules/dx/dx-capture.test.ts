@@ -1,12 +1,19 @@
-import type { DxCaptureData, DxItem } from '@cairn/contracts';
+import {
+  addSummaryInsightActions,
+  type DxCaptureData,
+  type DxItem,
+  getDxCaptureData,
+  type InsightAction,
+} from '@cairn/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDiagnoses, conditions, documents, patients } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
+import { call, tokenFor, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
-import { callAs, signedInUser, storeAnalysis, suggestionOf, type SignedInUser } from './dx-test-support';
+import { storeAnalysis, suggestionOf } from './dx-test-support';
 
 let test: TestApp;
 let organisationId: string;
@@ -26,8 +33,8 @@ beforeAll(async () => {
   providerId = (await createCareTeam(db(), { organisationId })).provider.id;
   patientId = (await createPatient(db(), { organisationId, primaryProviderId: providerId, birthDate: '1950-12-10' }))
     .id;
-  provider = await signedInUser(test, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
-  coder = await signedInUser(test, { organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
+  provider = await tokenFor(test.app, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
+  coder = await tokenFor(test.app, { organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
   const [document] = await db()
     .insert(documents)
     .values({
@@ -94,8 +101,8 @@ beforeAll(async () => {
   // At an earlier visit: the provider rejected COPD, the coder rejected heart failure for good.
   const earlier = (await createAppointment(db(), { organisationId, patientId, providerId, at: '2026-02-01T09:00' })).id;
   sid = (await createAppointment(db(), { organisationId, patientId, providerId, at: `${VISIT_DAY}T09:00` })).id;
-  const decide = (user: SignedInUser, visit: string, actions: Record<string, unknown>[]) =>
-    callAs(test, user)('/addSummaryInsightActions', { sid: visit, actions });
+  const decide = (user: SignedInUser, visit: string, actions: InsightAction[]) =>
+    call(test.app, addSummaryInsightActions, { token: user.token, body: { sid: visit, actions } });
   await decide(provider, earlier, [
     { icdCode: 'J449', action: 'reject', reason: 'condition-resolved', expectedVersion: 0 },
   ]);
@@ -125,7 +132,7 @@ function condition(icdCode: string, recordedDate: string) {
 }
 
 async function captureData(user: SignedInUser, isGroupingOn = true): Promise<DxCaptureData> {
-  const response = await callAs(test, user)('/getDxCaptureData', { sid, isGroupingOn });
+  const response = await call(test.app, getDxCaptureData, { token: user.token, body: { sid, isGroupingOn } });
   expect(response.statusCode).toBe(200);
   return response.json<{ result: DxCaptureData }>().result;
 }
@@ -252,9 +259,9 @@ describe('the Diagnosis Summary tab', () => {
   });
 
   it('writes a patient.read audit entry', async () => {
-    const reader = await signedInUser(test, { organisationId, view: 'Coder' });
+    const reader = await tokenFor(test.app, { organisationId, view: 'Coder' });
     await captureData(reader);
-    const rows = await db().select().from(auditLog).where(eq(auditLog.userId, reader.id));
+    const rows = await db().select().from(auditLog).where(eq(auditLog.userId, reader.user.id));
     expect(rows).toEqual([
       expect.objectContaining({ action: 'patient.read', patientId, details: { what: 'dx-summary', sid } }),
     ]);

@@ -1,19 +1,20 @@
-import type { DxCaptureData } from '@cairn/contracts';
+import {
+  addSummaryInsightActions,
+  type DxCaptureData,
+  type EndpointInput,
+  getDxCaptureData,
+  updateSummaryInsightsNotes,
+  updateSummaryInsightStatus,
+} from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxDecisionHistory, dxDecisions, dxVisitStates } from '../../db/clinical-schema';
 import type { VisitEventInput } from '../realtime';
+import { call, tokenFor, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
-import {
-  callAs,
-  recordVisitEvents,
-  signedInUser,
-  storeAnalysis,
-  suggestionOf,
-  type SignedInUser,
-} from './dx-test-support';
+import { recordVisitEvents, storeAnalysis, suggestionOf } from './dx-test-support';
 
 let test: TestApp;
 let organisationId: string;
@@ -31,8 +32,8 @@ beforeAll(async () => {
   const team = await createCareTeam(db(), { organisationId });
   providerId = team.provider.id;
   patientId = (await createPatient(db(), { organisationId, primaryProviderId: providerId })).id;
-  provider = await signedInUser(test, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
-  coder = await signedInUser(test, { organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
+  provider = await tokenFor(test.app, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
+  coder = await tokenFor(test.app, { organisationId, view: 'Coder', firstName: 'Cora', lastName: 'Coder' });
   await storeAnalysis(db(), {
     organisationId,
     patientId,
@@ -51,15 +52,18 @@ beforeEach(async () => {
   events.length = 0;
 });
 
-const asProvider = (path: string, payload: Record<string, unknown>) => callAs(test, provider)(path, payload);
-const asCoder = (path: string, payload: Record<string, unknown>) => callAs(test, coder)(path, payload);
+type InsightActionsBody = EndpointInput<typeof addSummaryInsightActions>;
 
-function act(user: SignedInUser, actions: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
-  return callAs(test, user)('/addSummaryInsightActions', { sid, actions, ...extra });
+function act(
+  user: SignedInUser,
+  actions: InsightActionsBody['actions'],
+  extra: Omit<InsightActionsBody, 'sid' | 'actions'> = {},
+) {
+  return call(test.app, addSummaryInsightActions, { token: user.token, body: { sid, actions, ...extra } });
 }
 
 async function captureData(user: SignedInUser): Promise<DxCaptureData> {
-  const response = await callAs(test, user)('/getDxCaptureData', { sid, isGroupingOn: false });
+  const response = await call(test.app, getDxCaptureData, { token: user.token, body: { sid, isGroupingOn: false } });
   return response.json<{ result: DxCaptureData }>().result;
 }
 
@@ -93,7 +97,7 @@ describe('decisions on a visit', () => {
       isAdded: false,
       version: 1,
       isPostVisit: false,
-      decidedBy: { userId: provider.id, name: 'Maya Rivera', role: 'provider' },
+      decidedBy: { userId: provider.user.id, name: 'Maya Rivera', role: 'provider' },
     });
     expect(events).toEqual([
       {
@@ -169,23 +173,32 @@ describe('decisions on a visit', () => {
   });
 
   it('changes a status and a note; a note needs the note the user saw', async () => {
-    const status = await asProvider('/updateSummaryInsightStatus', {
-      sid,
-      icdCode: 'J44.9',
-      status: 'rejected',
-      reason: 'insufficient-documentation',
-      expectedVersion: 0,
+    const status = await call(test.app, updateSummaryInsightStatus, {
+      token: provider.token,
+      body: {
+        sid,
+        icdCode: 'J44.9',
+        status: 'rejected',
+        reason: 'insufficient-documentation',
+        expectedVersion: 0,
+      },
     });
     expect(status.statusCode).toBe(200);
     expect(status.json().result).toMatchObject({ icdCode: 'J449', status: 'rejected', version: 1 });
-    const noted = await asProvider('/updateSummaryInsightsNotes', {
-      sid,
-      icdCode: 'J449',
-      prevNote: '',
-      newNote: 'Spirometry due',
+    const noted = await call(test.app, updateSummaryInsightsNotes, {
+      token: provider.token,
+      body: {
+        sid,
+        icdCode: 'J449',
+        prevNote: '',
+        newNote: 'Spirometry due',
+      },
     });
     expect(noted.json().result).toMatchObject({ note: 'Spirometry due', status: 'rejected', version: 2 });
-    const stale = await asCoder('/updateSummaryInsightsNotes', { sid, icdCode: 'J449', prevNote: '', newNote: 'Mine' });
+    const stale = await call(test.app, updateSummaryInsightsNotes, {
+      token: coder.token,
+      body: { sid, icdCode: 'J449', prevNote: '', newNote: 'Mine' },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toMatch(
       /^Maya Rivera changed this diagnosis at \d\d:\d\d UTC; reload to see it/,
@@ -207,7 +220,7 @@ describe('two people on one suggestion', () => {
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toMatch(/^Maya Rivera changed this diagnosis at \d\d:\d\d UTC/);
     expect(error.details).toMatchObject({ icdCode: 'J449', current: { status: 'accepted', version: 1 } });
-    expect(await storedDecision('J449')).toMatchObject({ status: 'accepted', decidedBy: provider.id, version: 1 });
+    expect(await storedDecision('J449')).toMatchObject({ status: 'accepted', decidedBy: provider.user.id, version: 1 });
     // The whole request failed: the other action of it was not written either.
     expect(await storedDecision('E1122')).toBeUndefined();
   });
@@ -284,15 +297,18 @@ describe('after the visit was written to the EHR', () => {
 
 describe('who may decide', () => {
   it('lets a view-only user read the tab but not decide (403)', async () => {
-    const viewer = await signedInUser(test, { organisationId, view: 'Provider', tokenPermissions: ['view_only'] });
-    expect((await callAs(test, viewer)('/getDxCaptureData', { sid })).statusCode).toBe(200);
+    const viewer = await tokenFor(test.app, { organisationId, view: 'Provider', permissions: ['view_only'] });
+    expect((await call(test.app, getDxCaptureData, { token: viewer.token, body: { sid } })).statusCode).toBe(200);
     const response = await act(viewer, [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }]);
     expect(response.statusCode).toBe(403);
-    const note = await callAs(test, viewer)('/updateSummaryInsightsNotes', {
-      sid,
-      icdCode: 'E1122',
-      prevNote: '',
-      newNote: 'x',
+    const note = await call(test.app, updateSummaryInsightsNotes, {
+      token: viewer.token,
+      body: {
+        sid,
+        icdCode: 'E1122',
+        prevNote: '',
+        newNote: 'x',
+      },
     });
     expect(note.statusCode).toBe(403);
     expect(await storedDecision('E1122')).toBeUndefined();
@@ -304,20 +320,23 @@ describe('who may decide', () => {
       providerLastName: 'Okafor',
       clinicName: 'Hillside',
     });
-    const outsider = await signedInUser(test, { organisationId, view: 'Provider' });
-    await linkUserToProvider(db(), outsider.id, otherTeam.provider.id);
-    expect((await callAs(test, outsider)('/getDxCaptureData', { sid })).statusCode).toBe(404);
+    const outsider = await tokenFor(test.app, { organisationId, view: 'Provider' });
+    await linkUserToProvider(db(), outsider.user.id, otherTeam.provider.id);
+    expect((await call(test.app, getDxCaptureData, { token: outsider.token, body: { sid } })).statusCode).toBe(404);
     expect((await act(outsider, [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }])).statusCode).toBe(404);
-    const missing = await callAs(test, outsider)('/getDxCaptureData', { sid: '00000000-0000-4000-8000-000000000000' });
+    const missing = await call(test.app, getDxCaptureData, {
+      token: outsider.token,
+      body: { sid: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Summary not found.' } });
   });
 
   it("answers 404 for another organisation's visit, and 401 without a token", async () => {
     const elsewhere = (await createOrganisation(db(), 'Elsewhere')).id;
-    const stranger = await signedInUser(test, { organisationId: elsewhere, view: 'Coder' });
+    const stranger = await tokenFor(test.app, { organisationId: elsewhere, view: 'Coder' });
     expect((await act(stranger, [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }])).statusCode).toBe(404);
-    expect((await callAs(test, stranger)('/getDxCaptureData', { sid })).statusCode).toBe(404);
-    expect((await callAs(test, undefined)('/getDxCaptureData', { sid })).statusCode).toBe(401);
+    expect((await call(test.app, getDxCaptureData, { token: stranger.token, body: { sid } })).statusCode).toBe(404);
+    expect((await call(test.app, getDxCaptureData, { body: { sid } })).statusCode).toBe(401);
     expect(await storedDecision('E1122')).toBeUndefined();
   });
 });

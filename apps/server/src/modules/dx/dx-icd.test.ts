@@ -1,10 +1,21 @@
-import type { IcdSearchResult } from '@cairn/contracts';
+import {
+  addSummaryInsightActions,
+  draftAssessmentNote,
+  type EndpointInput,
+  getEpicICDFromSID,
+  getICDData,
+  getICDsFromUnityApi,
+  getNoteTemplates,
+  getSnomedFromICD,
+  type IcdSearchResult,
+} from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditions, encounters } from '../../db/clinical-schema';
+import { call, tokenFor, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
-import { callAs, signedInUser, storeAnalysis, suggestionOf, type SignedInUser } from './dx-test-support';
+import { storeAnalysis, suggestionOf } from './dx-test-support';
 
 let test: TestApp;
 let organisationId: string;
@@ -26,7 +37,7 @@ beforeAll(async () => {
       birthDate: '1950-12-10',
     })
   ).id;
-  provider = await signedInUser(test, { organisationId, view: 'Provider' });
+  provider = await tokenFor(test.app, { organisationId, view: 'Provider' });
   const [encounter] = await db()
     .insert(encounters)
     .values({ organisationId, patientId, startDate: '2026-06-15', source: 'EHR', sourceId: 'enc-1' })
@@ -66,17 +77,20 @@ beforeAll(async () => {
       }),
     ],
   });
-  await callAs(test, provider)('/addSummaryInsightActions', {
-    sid,
-    actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+  await call(test.app, addSummaryInsightActions, {
+    token: provider.token,
+    body: {
+      sid,
+      actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+    },
   });
 });
 afterAll(async () => {
   await test.app.close();
 });
 
-async function search(payload: Record<string, unknown>): Promise<IcdSearchResult[]> {
-  const response = await callAs(test, provider)('/getICDData', { sid, ...payload });
+async function search(payload: Omit<EndpointInput<typeof getICDData>, 'sid'>): Promise<IcdSearchResult[]> {
+  const response = await call(test.app, getICDData, { token: provider.token, body: { sid, ...payload } });
   expect(response.statusCode).toBe(200);
   return response.json<{ result: IcdSearchResult[] }>().result;
 }
@@ -128,7 +142,7 @@ describe('searching a diagnosis to add', () => {
   });
 
   it('refuses a search of one letter, naming the field', async () => {
-    const response = await callAs(test, provider)('/getICDData', { sid, searchText: 'e' });
+    const response = await call(test.app, getICDData, { token: provider.token, body: { sid, searchText: 'e' } });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('searchText');
   });
@@ -136,25 +150,30 @@ describe('searching a diagnosis to add', () => {
 
 describe('codes for the EHR', () => {
   it('maps an ICD-10-CM code back to SNOMED CT concepts, or none', async () => {
-    const call = callAs(test, provider);
-    const obesity = await call('/getSnomedFromICD', { icdCode: 'E66.9' });
+    const snomedOf = (icdCode: string) =>
+      call(test.app, getSnomedFromICD, { token: provider.token, body: { icdCode } });
+    const obesity = await snomedOf('E66.9');
     expect(obesity.json().result).toContainEqual({
       snomedCode: '162864005',
       display: 'Body mass index 30+ - obesity (finding)',
     });
-    expect((await call('/getSnomedFromICD', { icdCode: 'Z99.89' })).json().result).toEqual([]);
+    expect((await snomedOf('Z99.89')).json().result).toEqual([]);
   });
 
   it("answers the encounter's diagnoses Cairn holds for a partner encounter id, null without one", async () => {
-    const call = callAs(test, provider);
-    expect((await call('/getICDsFromUnityApi', { sid })).json().result).toBeNull();
-    expect((await call('/getICDsFromUnityApi', { sid, unity_encounter_id: 'U-1' })).json().result).toEqual([
+    const unityDiagnoses = (unityEncounterId?: string) =>
+      call(test.app, getICDsFromUnityApi, {
+        token: provider.token,
+        body: { sid, ...(unityEncounterId ? { unity_encounter_id: unityEncounterId } : {}) },
+      });
+    expect((await unityDiagnoses()).json().result).toBeNull();
+    expect((await unityDiagnoses('U-1')).json().result).toEqual([
       { icdCode: 'I10', description: 'Essential hypertension' },
     ]);
   });
 
   it('answers no EHR diagnoses without an EHR session (spec §8: an empty list)', async () => {
-    const response = await callAs(test, provider)('/getEpicICDFromSID', { sid });
+    const response = await call(test.app, getEpicICDFromSID, { token: provider.token, body: { sid } });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual([]);
   });
@@ -162,7 +181,7 @@ describe('codes for the EHR', () => {
 
 describe('note templates and the note wizard', () => {
   it('lists the built-in templates', async () => {
-    const response = await callAs(test, provider)('/getNoteTemplates', {});
+    const response = await call(test.app, getNoteTemplates, { token: provider.token, body: {} });
     expect(response.json<{ result: { name: string }[] }>().result.map((template) => template.name)).toEqual([
       'Assessment and plan (MEAT)',
       'Problem-oriented assessment',
@@ -170,10 +189,13 @@ describe('note templates and the note wizard', () => {
   });
 
   it('drafts the assessment with each diagnosis’s evidence as monitor, evaluate, assess and treat', async () => {
-    const response = await callAs(test, provider)('/draftAssessmentNote', {
-      sid,
-      templateId: 'assessment-plan-meat',
-      icdCodes: ['E11.22', 'I10'],
+    const response = await call(test.app, draftAssessmentNote, {
+      token: provider.token,
+      body: {
+        sid,
+        templateId: 'assessment-plan-meat',
+        icdCodes: ['E11.22', 'I10'],
+      },
     });
     expect(response.statusCode).toBe(200);
     const draft = response.json<{ result: { text: string; diagnoses: { icdCode: string; meat: object }[] } }>().result;
@@ -204,10 +226,13 @@ describe('note templates and the note wizard', () => {
   });
 
   it('refuses an unknown template, naming the field', async () => {
-    const response = await callAs(test, provider)('/draftAssessmentNote', {
-      sid,
-      templateId: 'soap',
-      icdCodes: ['I10'],
+    const response = await call(test.app, draftAssessmentNote, {
+      token: provider.token,
+      body: {
+        sid,
+        templateId: 'soap',
+        icdCodes: ['I10'],
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('templateId');

@@ -1,23 +1,24 @@
 import { Operator } from '@medplum/core';
 import type { Condition } from '@medplum/fhirtypes';
-import type { DxCaptureData } from '@cairn/contracts';
+import {
+  addSummaryInsightActions,
+  type DxCaptureData,
+  getDxCaptureData,
+  getEpicICDFromSID,
+  push2emrApi,
+  pushToEmrPmdToPl,
+} from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxVisitStates, ehrConditionWrites, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
 import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
 import { openServerSecretBox } from '../../lib/secret-box';
 import type { VisitEventInput } from '../realtime';
+import { call, tokenFor, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
-import {
-  callAs,
-  recordVisitEvents,
-  signedInUser,
-  storeAnalysis,
-  suggestionOf,
-  type SignedInUser,
-} from './dx-test-support';
+import { recordVisitEvents, storeAnalysis, suggestionOf } from './dx-test-support';
 
 /**
  * Add to Encounter through push2emrApi against a real FHIR server (Medplum's engine), with the user's
@@ -42,7 +43,7 @@ beforeAll(async () => {
   patientFhirId = (await ehr.repo.createResource({ resourceType: 'Patient', name: [{ family: 'Push' }] })).id;
   patientId = (await createPatient(db(), { organisationId, primaryProviderId: providerId, sourceId: patientFhirId }))
     .id;
-  provider = await signedInUser(test, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
+  provider = await tokenFor(test.app, { organisationId, view: 'Provider', firstName: 'Maya', lastName: 'Rivera' });
   const [connection] = await db()
     .insert(ehrConnections)
     .values({ organisationId, name: 'cairn-fhir-connection', fhirBaseUrl: ehr.baseUrl, clientId: 'cairn' })
@@ -53,7 +54,7 @@ beforeAll(async () => {
     .values({
       organisationId,
       connectionId: connection?.id ?? '',
-      userId: provider.id,
+      userId: provider.user.id,
       accessTokenEncrypted: box.seal('sandbox-token', organisationId),
       expiresAt: new Date(Date.now() + 3_600_000),
     });
@@ -105,19 +106,24 @@ async function createVisit(options: { status?: string; hasEncounter?: boolean } 
 }
 
 const push = (user: SignedInUser, sid: string, icdCodes: string[]) =>
-  callAs(test, user)('/push2emrApi', { sid, icdCodes });
+  call(test.app, push2emrApi, { token: user.token, body: { sid, icdCodes } });
 
 /** The provider puts codes in the visit's cart (accepts or adds them): only those may be written. */
 async function putInCart(sid: string, icdCodes: string[]): Promise<void> {
-  const response = await callAs(test, provider)('/addSummaryInsightActions', {
-    sid,
-    actions: icdCodes.map((icdCode) => ({ icdCode, action: 'accept', expectedVersion: 0 })),
+  const response = await call(test.app, addSummaryInsightActions, {
+    token: provider.token,
+    body: {
+      sid,
+      actions: icdCodes.map((icdCode) => ({ icdCode, action: 'accept' as const, expectedVersion: 0 })),
+    },
   });
   expect(response.statusCode).toBe(200);
 }
 
 async function captureData(sid: string): Promise<DxCaptureData> {
-  return (await callAs(test, provider)('/getDxCaptureData', { sid })).json<{ result: DxCaptureData }>().result;
+  return (await call(test.app, getDxCaptureData, { token: provider.token, body: { sid } })).json<{
+    result: DxCaptureData;
+  }>().result;
 }
 
 function conditionsInEhr(encounterFhirId: string): Promise<Condition[]> {
@@ -130,9 +136,12 @@ function conditionsInEhr(encounterFhirId: string): Promise<Condition[]> {
 describe('Add to Encounter', () => {
   it('writes the cart, marks the visit pushed once, tells the visit, and never duplicates on a retry', async () => {
     const visit = await createVisit();
-    await callAs(test, provider)('/addSummaryInsightActions', {
-      sid: visit.sid,
-      actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+    await call(test.app, addSummaryInsightActions, {
+      token: provider.token,
+      body: {
+        sid: visit.sid,
+        actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+      },
     });
     events.length = 0;
     const first = await push(provider, visit.sid, ['E11.22']);
@@ -167,9 +176,12 @@ describe('Add to Encounter', () => {
 
   it('says EncounterIdMissing for a visit without an EHR encounter, and leaves the code in the cart unpushed', async () => {
     const visit = await createVisit({ hasEncounter: false });
-    await callAs(test, provider)('/addSummaryInsightActions', {
-      sid: visit.sid,
-      actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+    await call(test.app, addSummaryInsightActions, {
+      token: provider.token,
+      body: {
+        sid: visit.sid,
+        actions: [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+      },
     });
     const response = await push(provider, visit.sid, ['E1122']);
     expect(response.json().result.results).toEqual([
@@ -199,7 +211,7 @@ describe('Add to Encounter', () => {
   it('says MissingEHRLiveData for a user who has no EHR session', async () => {
     const visit = await createVisit();
     await putInCart(visit.sid, ['E1122']);
-    const colleague = await signedInUser(test, { organisationId, view: 'Provider' });
+    const colleague = await tokenFor(test.app, { organisationId, view: 'Provider' });
     const response = await push(colleague, visit.sid, ['E1122']);
     expect(response.json().result.results).toEqual([
       { icdCode: 'E1122', status: 'failed', reason: 'MissingEHRLiveData' },
@@ -233,12 +245,15 @@ describe('Add to Encounter', () => {
 
   it("takes a coder's accepted code only once the coder has sent the scrub", async () => {
     const visit = await createVisit();
-    const coder = await signedInUser(test, { organisationId, view: 'Coder' });
+    const coder = await tokenFor(test.app, { organisationId, view: 'Coder' });
     const accept = (shouldScrub: boolean) =>
-      callAs(test, coder)('/addSummaryInsightActions', {
-        sid: visit.sid,
-        actions: shouldScrub ? [] : [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
-        ...(shouldScrub ? { shouldScrub } : {}),
+      call(test.app, addSummaryInsightActions, {
+        token: coder.token,
+        body: {
+          sid: visit.sid,
+          actions: shouldScrub ? [] : [{ icdCode: 'E1122', action: 'accept', expectedVersion: 0 }],
+          ...(shouldScrub ? { shouldScrub } : {}),
+        },
       });
     expect((await accept(false)).statusCode).toBe(200);
     expect((await push(provider, visit.sid, ['E1122'])).statusCode).toBe(409);
@@ -250,9 +265,12 @@ describe('Add to Encounter', () => {
   it('refuses a view-only user with 403, storing no write', async () => {
     const visit = await createVisit();
     await putInCart(visit.sid, ['E1122']);
-    const viewer = await signedInUser(test, { organisationId, view: 'Provider', tokenPermissions: ['view_only'] });
-    for (const path of ['/push2emrApi', '/pushToEmrPmdToPl']) {
-      const response = await callAs(test, viewer)(path, { sid: visit.sid, icdCodes: ['E1122'] });
+    const viewer = await tokenFor(test.app, { organisationId, view: 'Provider', permissions: ['view_only'] });
+    for (const endpoint of [push2emrApi, pushToEmrPmdToPl]) {
+      const response = await call(test.app, endpoint, {
+        token: viewer.token,
+        body: { sid: visit.sid, icdCodes: ['E1122'] },
+      });
       expect(response.statusCode).toBe(403);
     }
     const rows = await db().select().from(ehrConditionWrites).where(eq(ehrConditionWrites.appointmentId, visit.sid));
@@ -262,7 +280,7 @@ describe('Add to Encounter', () => {
   it("answers 404 for another organisation's visit", async () => {
     const visit = await createVisit();
     const elsewhere = (await createOrganisation(db(), 'Elsewhere')).id;
-    const stranger = await signedInUser(test, { organisationId: elsewhere, view: 'Provider' });
+    const stranger = await tokenFor(test.app, { organisationId: elsewhere, view: 'Provider' });
     expect((await push(stranger, visit.sid, ['E1122'])).statusCode).toBe(404);
     expect(await conditionsInEhr(visit.encounterFhirId)).toHaveLength(0);
   });
@@ -273,7 +291,7 @@ describe("the encounter's diagnoses in the EHR", () => {
     const visit = await createVisit();
     await putInCart(visit.sid, ['I10', 'E1122']);
     await push(provider, visit.sid, ['I10', 'E11.22']);
-    const read = await callAs(test, provider)('/getEpicICDFromSID', { sid: visit.sid });
+    const read = await call(test.app, getEpicICDFromSID, { token: provider.token, body: { sid: visit.sid } });
     expect(
       read
         .json<{ result: { icdCode: string }[] }>()
@@ -282,7 +300,7 @@ describe("the encounter's diagnoses in the EHR", () => {
     ).toEqual(['E1122', 'I10']);
     ehr.intercept = (request) => (request.method === 'GET' ? { status: 503 } : undefined);
     try {
-      const failed = await callAs(test, provider)('/getEpicICDFromSID', { sid: visit.sid });
+      const failed = await call(test.app, getEpicICDFromSID, { token: provider.token, body: { sid: visit.sid } });
       expect(failed.statusCode).toBe(200);
       expect(failed.json().result).toEqual([]);
     } finally {
@@ -295,14 +313,18 @@ describe("the patient's problem list", () => {
   it('writes problem-list Conditions without an encounter, once per patient and code', async () => {
     const visit = await createVisit();
     await putInCart(visit.sid, ['I10']);
-    const write = () => callAs(test, provider)('/pushToEmrPmdToPl', { sid: visit.sid, icdCodes: ['I10'] });
+    const write = () =>
+      call(test.app, pushToEmrPmdToPl, { token: provider.token, body: { sid: visit.sid, icdCodes: ['I10'] } });
     const first = await write();
     expect(first.statusCode).toBe(200);
     const [result] = first.json<{ result: { results: { ehrResourceId: string }[] } }>().result.results;
     expect(result).toMatchObject({ icdCode: 'I10', status: 'written' });
     const later = await createVisit();
     await putInCart(later.sid, ['I10']);
-    const again = await callAs(test, provider)('/pushToEmrPmdToPl', { sid: later.sid, icdCodes: ['I10'] });
+    const again = await call(test.app, pushToEmrPmdToPl, {
+      token: provider.token,
+      body: { sid: later.sid, icdCodes: ['I10'] },
+    });
     expect(again.json().result.results).toEqual(first.json().result.results);
     const written = await ehr.repo.readResource<Condition>('Condition', result?.ehrResourceId ?? '');
     expect(written.category?.[0]?.coding?.[0]?.code).toBe('problem-list-item');

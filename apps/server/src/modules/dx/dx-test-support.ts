@@ -4,7 +4,6 @@ import { patientAnalyses, patients } from '../../db/clinical-schema';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TestApp } from '../../testing/build-test-app';
-import { createUser } from '../../testing/factories';
 
 /** Helpers of the diagnosis workflow's server tests. */
 
@@ -64,34 +63,6 @@ export async function storeAnalysis(
     .insert(patientAnalyses)
     .values({ patientId: options.patientId, ...values })
     .onConflictDoUpdate({ target: patientAnalyses.patientId, set: values });
-}
-
-export interface SignedInUser {
-  id: string;
-  token: string;
-  name: string;
-}
-
-/** A user with an access token (`permissions` go into the token, as sign-in puts them). */
-export async function signedInUser(
-  test: TestApp,
-  options: Parameters<typeof createUser>[1] & { tokenPermissions?: 'view_only'[] },
-): Promise<SignedInUser> {
-  const { tokenPermissions, ...userOptions } = options;
-  const user = await createUser(test.app.database.db, userOptions);
-  const token = await test.app.accessTokens.sign({
-    sid: crypto.randomUUID(),
-    sub: user.id,
-    org: user.organisationId,
-    ...(tokenPermissions ? { permissions: tokenPermissions } : {}),
-  });
-  return { id: user.id, token, name: `${user.firstName} ${user.lastName}`.trim() };
-}
-
-/** A call to the API as that user. */
-export function callAs(test: TestApp, user: SignedInUser | undefined) {
-  return (path: string, payload: Record<string, unknown>) =>
-    test.app.inject({ method: 'POST', url: `/api${path}`, headers: user ? { token: user.token } : {}, payload });
 }
 
 /** Records the visit events the app publishes, on top of its real publisher. */

@@ -1,10 +1,18 @@
 import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr-sandbox';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type EndpointInput,
+  getEncounterStatus,
+  getEpicTokenAndAppContext,
+  push2emrApi,
+  startEhrLaunch,
+} from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, ehrConnections, ehrSessions, patients } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
 import { openServerSecretBox } from '../../lib/secret-box';
+import { call, type EndpointResult } from '../../testing/api';
 import { buildTestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { freePort } from '../../testing/sandbox-ehr';
@@ -86,12 +94,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-interface Started {
-  authorizationUrl: string;
-  connectionName: string;
-  dataSourceId: string;
-  smartConfig: { tokenEndpoint: string; iss: string };
-}
+type Started = EndpointResult<typeof startEhrLaunch>;
 
 /** The EHR screen's launch, Cairn's start, and the EHR's authorize answer: the code and state. */
 async function launchUntilCode(options: { iss?: string; binding?: string } = {}) {
@@ -100,10 +103,8 @@ async function launchUntilCode(options: { iss?: string; binding?: string } = {})
     url: '/sandbox/auth/launch',
     payload: { patient: 'p1', encounter: 'e1' },
   });
-  const start = await app.inject({
-    method: 'POST',
-    url: '/api/ehr/launch/start',
-    payload: {
+  const start = await call(app, startEhrLaunch, {
+    body: {
       iss: options.iss ?? fhirBaseUrl,
       launch: launched.json<{ launch: string }>().launch,
       redirectUri: REDIRECT_URI,
@@ -122,11 +123,13 @@ async function launchUntilCode(options: { iss?: string; binding?: string } = {})
   };
 }
 
-function complete(started: Started, answer: { code: string; state: string }, overrides: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/getEpicTokenAndAppContext',
-    payload: {
+function complete(
+  started: Started,
+  answer: { code: string; state: string },
+  overrides: Partial<EndpointInput<typeof getEpicTokenAndAppContext>> = {},
+) {
+  return call(app, getEpicTokenAndAppContext, {
+    body: {
       code: answer.code,
       state: answer.state,
       connectionName: started.connectionName,
@@ -169,21 +172,10 @@ describe('SMART EHR launch', () => {
 
     // The same user, in Cairn, writes a diagnosis to that encounter through their EHR session; a retry
     // answers the same Condition.
-    const headers = { authorization: `Bearer ${result.jwtToken}` };
-    const status = await app.inject({
-      method: 'POST',
-      url: '/api/getEncounterStatus',
-      headers,
-      payload: { sid: result.summaryId },
-    });
+    const asEhrUser = { token: result.jwtToken, isV2: true };
+    const status = await call(app, getEncounterStatus, { ...asEhrUser, body: { sid: result.summaryId } });
     expect(status.json()).toMatchObject({ result: { encounterId: 'e1', status: 'in-progress', isPushable: true } });
-    const push = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/push2emrApi',
-        headers,
-        payload: { sid: result.summaryId, icdCodes: ['E11.9'] },
-      });
+    const push = () => call(app, push2emrApi, { ...asEhrUser, body: { sid: result.summaryId, icdCodes: ['E11.9'] } });
     const first = (await push()).json<{ result: { results: { status: string; ehrResourceId: string }[] } }>().result;
     const second = (await push()).json<{ result: { results: { status: string; ehrResourceId: string }[] } }>().result;
     expect(first.results[0]?.status).toBe('written');

@@ -334,11 +334,10 @@ describe('getAppointmentDetails', () => {
       body: { nid: appointment.sourceId },
     });
     expect(byNid.json().result.appointment.sid).toBe(appointment.id);
-    const v2 = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/getAppointmentDetails',
-      headers: { authorization: `Bearer ${coderToken}` },
-      payload: { summaryId: appointment.id },
+    const v2 = await call(test.app, getAppointmentDetails, {
+      token: coderToken,
+      body: { summaryId: appointment.id },
+      isV2: true,
     });
     expect(v2.statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
-import type { RealtimeClientMessage, RealtimeServerMessage } from '@cairn/contracts';
+import { createRealtimeTicket, type RealtimeClientMessage, type RealtimeServerMessage } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
+import { callForResult, signIn, type Credentials } from '../../testing/api';
 
 /** A real websocket client of `/ws`, as a browser tab holds one, for the server tests. */
 export interface RealtimeTestClient {
@@ -55,14 +56,7 @@ export async function connectRealtime(baseUrl: string, ticket: string): Promise<
 }
 
 /** Signs a user in on `app` and answers a real-time ticket of theirs. */
-export async function issueTicket(app: FastifyInstance, user: { username: string; password: string }): Promise<string> {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: user.username, password: user.password },
-  });
-  const token = login.json<{ result: { token: string } }>().result.token;
-  const response = await app.inject({ method: 'POST', url: '/api/realtime/ticket', headers: { token }, payload: {} });
-  if (response.statusCode !== 200) throw new Error(`ticket refused: ${String(response.statusCode)}`);
-  return response.json<{ result: { ticket: string } }>().result.ticket;
+export async function issueTicket(app: FastifyInstance, user: Credentials): Promise<string> {
+  const { token } = await signIn(app, user);
+  return (await callForResult(app, createRealtimeTicket, { token })).ticket;
 }

@@ -1,9 +1,10 @@
-import type { VisitEvent } from '@cairn/contracts';
+import { createFlagStreamTicket, createRealtimeTicket, type VisitEvent } from '@cairn/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeEvents } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
+import { call, callForResult, signIn } from '../../testing/api';
 import { buildTestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient, linkUserToProvider } from '../../testing/clinical-factories';
 import { createOrganisation, createUser } from '../../testing/factories';
@@ -246,19 +247,14 @@ describe('real-time visit events on one server process', () => {
     expect((await (await connectRealtime(baseUrl, ticket)).closed).code).toBe(4401);
     first.close();
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: coder.username, password: coder.password },
-    });
-    const token = login.json<{ result: { token: string } }>().result.token;
-    const flagTicket = await app.inject({ method: 'POST', url: '/api/flags/streamTicket', headers: { token } });
-    const flagClient = await connectRealtime(baseUrl, flagTicket.json<{ result: { ticket: string } }>().result.ticket);
+    const { token } = await signIn(app, coder);
+    const flagTicket = await callForResult(app, createFlagStreamTicket, { token });
+    const flagClient = await connectRealtime(baseUrl, flagTicket.ticket);
     expect((await flagClient.closed).code).toBe(4401);
   });
 
   it('gives a ticket only to a signed-in user', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/realtime/ticket', payload: {} });
+    const response = await call(app, createRealtimeTicket);
     expect(response.statusCode).toBe(401);
   });
 });

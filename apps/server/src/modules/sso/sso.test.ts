@@ -3,6 +3,7 @@ import {
   deleteIdentityProvider,
   getIdentityProvider,
   getSsoLogoutUrl,
+  getUserMetadata,
   setIdentityProvider,
   startSso,
 } from '@cairn/contracts';
@@ -17,7 +18,7 @@ import {
   type TestAccount,
   type TestOpenIdProvider,
 } from '../../integrations/oidc/test-openid-provider';
-import { call, callWithAnyBody, signIn, signInAsNewUser } from '../../testing/api';
+import { call, callWithAnyBody, signIn, signInAsNewUser, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 
@@ -164,12 +165,7 @@ describe('SSO with the organisation OpenID provider', () => {
   it('lets the SSO user call /api/v2 paths with a Bearer header', async () => {
     const response = await complete(await signInAtRiverside(newTestAccount()));
     const { jwtToken } = response.json<{ result: { jwtToken: string } }>().result;
-    const metadata = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/getUserMetadata',
-      payload: {},
-      headers: { authorization: `Bearer ${jwtToken}` },
-    });
+    const metadata = await call(test.app, getUserMetadata, { token: jwtToken, isV2: true });
     expect(metadata.statusCode).toBe(200);
     expect(metadata.json()).toMatchObject({ result: { view: 'Coder', is_admin: false } });
   });
@@ -245,12 +241,7 @@ describe('SSO with the organisation OpenID provider', () => {
   it("gives an SSO user the provider's logout page, and a password user none", async () => {
     const response = await complete(await signInAtRiverside(newTestAccount()));
     const { jwtToken } = response.json<{ result: { jwtToken: string } }>().result;
-    const logout = await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/sso/logoutUrl',
-      payload: {},
-      headers: { authorization: `Bearer ${jwtToken}` },
-    });
+    const logout = await call(test.app, getSsoLogoutUrl, { token: jwtToken, isV2: true });
     const logoutUrl = new URL(logout.json<{ result: { logoutUrl: string } }>().result.logoutUrl);
     expect(logoutUrl.origin).toBe(idp.issuer);
     expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/');
@@ -379,18 +370,10 @@ describe('in production', () => {
     });
     try {
       const organisation = await createOrganisation(production.app.database.db);
-      const admin = await createUser(production.app.database.db, { organisationId: organisation.id, isAdmin: true });
-      const token = await production.app.accessTokens.sign({
-        sid: crypto.randomUUID(),
-        sub: admin.id,
-        org: organisation.id,
-        isAdmin: true,
-      });
-      const response = await production.app.inject({
-        method: 'POST',
-        url: '/api/admin/identityProvider/set',
-        headers: { token },
-        payload: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      const { token } = await tokenFor(production.app, { organisationId: organisation.id, isAdmin: true });
+      const response = await call(production.app, setIdentityProvider, {
+        token,
+        body: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ error: { details: { issues: [{ field: 'issuer' }] } } });

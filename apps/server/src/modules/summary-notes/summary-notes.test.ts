@@ -70,12 +70,7 @@ describe('summary notes', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ note: 'Call the patient about labs', authorName: 'Cora Coder' });
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/v2/addSummaryNote',
-      headers: { authorization: `Bearer ${coder.token}` },
-      payload: { sid, note: 'Second note' },
-    });
+    await call(test.app, addSummaryNote, { token: coder.token, body: { sid, note: 'Second note' }, isV2: true });
     const listed = await call(test.app, getSummaryNotes, { token: coder.token, body: { sid } });
     const notes = listed.json<{ result: { note: string }[] }>().result;
     expect(notes.map((note) => note.note)).toEqual(['Second note', 'Call the patient about labs']);

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addonHealthPing, postLog } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callWithAnyBody } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 let test: TestApp;
@@ -29,10 +31,8 @@ afterAll(async () => {
 
 describe('POST /api/log', () => {
   it('takes the application logger shape and writes it to the server log at its level', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/log',
-      payload: { message: 'schedule failed to render', extras: { page: 'schedule' }, username: 'coder1', logLevel: 1 },
+    const response = await call(test.app, postLog, {
+      body: { message: 'schedule failed to render', extras: { page: 'schedule' }, username: 'coder1', logLevel: 1 },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ result: true });
@@ -41,10 +41,8 @@ describe('POST /api/log', () => {
   });
 
   it('takes the event shape', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/log',
-      payload: { event_type: 'SlownessOptimization', info: { ms: 1200 } },
+    const response = await call(test.app, postLog, {
+      body: { event_type: 'SlownessOptimization', info: { ms: 1200 } },
     });
     expect(response.statusCode).toBe(200);
     expect(
@@ -55,18 +53,14 @@ describe('POST /api/log', () => {
   });
 
   it('rejects any other shape with 422', async () => {
-    for (const payload of [{ message: 'x' }, { message: 'x', logLevel: 9 }, { event_type: 'x', extra: 1 }, {}]) {
-      const response = await test.app.inject({ method: 'POST', url: '/api/log', payload });
+    for (const body of [{ message: 'x' }, { message: 'x', logLevel: 9 }, { event_type: 'x', extra: 1 }, {}]) {
+      const response = await callWithAnyBody(test.app, postLog, { body });
       expect(response.statusCode).toBe(422);
     }
   });
 
   it('never logs request bodies', async () => {
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/log',
-      payload: { event_type: 'x', info: { secret: 'MRN-77' } },
-    });
+    await call(test.app, postLog, { body: { event_type: 'x', info: { secret: 'MRN-77' } } });
     const requestLines = logLines.filter((entry) => entry.req !== undefined || entry.res !== undefined);
     expect(requestLines.length).toBeGreaterThan(0);
     expect(JSON.stringify(requestLines)).not.toContain('MRN-77');
@@ -108,7 +102,7 @@ describe('the web app', () => {
 
 describe('POST /api/addonHealthPing', () => {
   it('answers without a token', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/addonHealthPing' });
+    const response = await call(test.app, addonHealthPing);
     expect(response.statusCode).toBe(200);
     expect(response.json().result.status).toBe('ok');
   });
@@ -118,32 +112,17 @@ describe('abuse', () => {
   it('rate-limits the public log endpoint per address', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 125; index += 1) {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/log',
-        remoteAddress: '10.9.8.7',
-        payload: { event_type: 'flood' },
-      });
+      const response = await call(test.app, postLog, { remoteAddress: '10.9.8.7', body: { event_type: 'flood' } });
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     const allowed = [];
     for (let index = 0; index < 125; index += 1) {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/log',
-        remoteAddress: '10.20.30.40',
-        payload: { event_type: 'monitor' },
-      });
+      const response = await call(test.app, postLog, { remoteAddress: '10.20.30.40', body: { event_type: 'monitor' } });
       allowed.push(response.statusCode);
     }
     expect(allowed.every((status) => status === 200)).toBe(true);
-    const limited = await test.app.inject({
-      method: 'POST',
-      url: '/api/log',
-      remoteAddress: '10.9.8.7',
-      payload: { event_type: 'x' },
-    });
+    const limited = await call(test.app, postLog, { remoteAddress: '10.9.8.7', body: { event_type: 'x' } });
     expect(limited.json().error.code).toBe('RATE_LIMITED');
   });
 });

@@ -1,6 +1,6 @@
 import { getUserConfig, getUserMetadata, updateUserConfig } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, tokenFor } from '../../testing/api';
+import { call, tokenClaimingOrganisation, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation } from '../../testing/factories';
 
@@ -48,7 +48,7 @@ describe('getUserMetadata', () => {
   it('refuses a token whose user belongs to another organisation than it claims', async () => {
     const { user } = await tokenFor(test.app, { organisationId });
     const other = await createOrganisation(test.app.database.db, 'Hillside Clinic');
-    const forged = await test.app.accessTokens.sign({ sid: crypto.randomUUID(), sub: user.id, org: other.id });
+    const forged = await tokenClaimingOrganisation(test.app, user, other.id);
     expect((await call(test.app, getUserMetadata, { token: forged })).statusCode).toBe(401);
   });
 });

@@ -36,6 +36,21 @@ describe('a protected route the user may not use', () => {
     expect(screen.queryByText(DENIED)).not.toBeInTheDocument();
   });
 
+  it('shows an admin without explicit grants the Admin, File Manager and Quality pages, as the server serves them', async () => {
+    answerApi({ '/getUserConfig': result({}) });
+    const pages = [
+      ['/admin', 'Admin'],
+      ['/files', 'File Manager'],
+      ['/quality', 'Quality Workspace'],
+    ] as const;
+    for (const [url, heading] of pages) {
+      const { unmount } = openAs(url, { admin: true }, ADMIN_TOOL_ON);
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(screen.queryByText(DENIED)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('refuses the Admin page while the AdminTool flag is off, even with admin_tool', async () => {
     openAs('/admin', { permissions: { admin_tool: true } }, { flag_AdminTool: false });
     expect(await screen.findByText(DENIED)).toBeInTheDocument();

@@ -2,14 +2,20 @@ import type { FlagName, Permission } from '@cairn/contracts';
 import { paths, type PathName } from './paths';
 
 /**
- * What opening an app needs (spec §6, apps menu). `adminsExcluded`: an admin's blanket permissions do
- * not count, only an explicit grant. `flag`: a flag that must also be on; `flagWaivedForAdmins`: an
- * admin does not need it.
+ * What opening an app needs (spec §6, apps menu). An admin holds every permission, as on the server,
+ * which serves an app's calls to any admin.
  */
 export interface AccessRule {
   permission: Permission;
-  adminsExcluded?: boolean;
+  /**
+   * Spec §6 says "admins excluded": the apps menu offers the app only on an explicit grant of the
+   * permission, not on an admin's blanket permissions. Only the menu: the app's pages still open to
+   * an admin, since the server would answer their calls.
+   */
+  menuNeedsExplicitGrant?: boolean;
+  /** A flag that must also be on. */
   flag?: FlagName;
+  /** An admin does not need the flag. */
   flagWaivedForAdmins?: boolean;
 }
 
@@ -30,7 +36,7 @@ export const APPS: Record<AppName, AppEntry> = {
     href: paths.quality.href(),
     rule: {
       permission: 'quality_tool',
-      adminsExcluded: true,
+      menuNeedsExplicitGrant: true,
       flag: 'configuration_OrganizationQuality',
       flagWaivedForAdmins: true,
     },
@@ -39,12 +45,12 @@ export const APPS: Record<AppName, AppEntry> = {
   admin: {
     label: 'Admin',
     href: paths.admin.href(),
-    rule: { permission: 'admin_tool', adminsExcluded: true, flag: 'flag_AdminTool' },
+    rule: { permission: 'admin_tool', menuNeedsExplicitGrant: true, flag: 'flag_AdminTool' },
   },
   files: {
     label: 'File manager',
     href: paths.files.href(),
-    rule: { permission: 'files_manager', adminsExcluded: true },
+    rule: { permission: 'files_manager', menuNeedsExplicitGrant: true },
   },
 };
 

@@ -8,11 +8,30 @@ export interface AccessContext {
   isFlagOn: (flag: NonNullable<AccessRule['flag']>) => boolean;
 }
 
-/** Whether the user may open an app (spec §6): its permission, and its flag where it has one. */
-export function canUseApp(app: AppName, { auth, isFlagOn }: AccessContext): boolean {
+/**
+ * Whether the user may open an app's pages (the router): its permission, which every admin holds as on
+ * the server, and its flag where it has one.
+ */
+export function canUseApp(app: AppName, context: AccessContext): boolean {
+  return meetsRule(APPS[app].rule, context, { needsExplicitGrant: false });
+}
+
+/**
+ * Whether the apps menu offers an app (spec §6): as for its pages, except that an app whose permission
+ * "excludes admins" is offered only on an explicit grant.
+ */
+export function isOfferedInMenu(app: AppName, context: AccessContext): boolean {
   const { rule } = APPS[app];
+  return meetsRule(rule, context, { needsExplicitGrant: rule?.menuNeedsExplicitGrant === true });
+}
+
+function meetsRule(
+  rule: AccessRule | undefined,
+  { auth, isFlagOn }: AccessContext,
+  { needsExplicitGrant }: { needsExplicitGrant: boolean },
+): boolean {
   if (!rule) return true;
-  if (!hasPermission(auth, rule.permission, rule.adminsExcluded)) return false;
+  if (!hasPermission(auth, rule.permission, needsExplicitGrant)) return false;
   if (!rule.flag) return true;
   return isFlagOn(rule.flag) || (rule.flagWaivedForAdmins === true && auth.admin);
 }
@@ -22,7 +41,7 @@ export function canUseApp(app: AppName, { auth, isFlagOn }: AccessContext): bool
  * admin the menu is hidden (an empty list).
  */
 export function permittedApps(context: AccessContext): AppName[] {
-  const others = (Object.keys(APPS) as AppName[]).filter((app) => app !== 'portraits' && canUseApp(app, context));
+  const others = (Object.keys(APPS) as AppName[]).filter((app) => app !== 'portraits' && isOfferedInMenu(app, context));
   if (others.length === 0 && !context.auth.admin) return [];
   return ['portraits', ...others];
 }

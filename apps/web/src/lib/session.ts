@@ -135,17 +135,18 @@ export const session = {
 };
 
 /**
- * Whether the user holds a permission. An admin holds every permission, except where a rule of
- * spec §6 says admins are excluded (`adminsExcluded`), in which case only an explicit grant counts.
+ * Whether the user holds a permission. An admin holds every permission, as on the server. With
+ * `needsExplicitGrant` only an explicit grant counts: the apps menu's "admins excluded" (spec §6), or
+ * view_only, which restricts rather than permits.
  */
 export function hasPermission(
   auth: Pick<AuthState, 'admin' | 'permissions'>,
   permission: Permission,
-  adminsExcluded = false,
+  needsExplicitGrant = false,
 ): boolean {
   const granted = auth.permissions[permission];
   const isGranted = granted === true || granted === 'true';
-  return isGranted || (auth.admin && !adminsExcluded);
+  return isGranted || (auth.admin && !needsExplicitGrant);
 }
 
 /** Claims of a Cairn login token (spec §3 "Token claims"). */

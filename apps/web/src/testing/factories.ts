@@ -1,4 +1,12 @@
-import type { CartItem, DxCaptureData, DxDecision, DxEvidence, DxItem } from '@cairn/contracts';
+import type {
+  CartItem,
+  DxCaptureData,
+  DxDecision,
+  DxEvidence,
+  DxItem,
+  EndpointResponse,
+  getUserMetadata,
+} from '@cairn/contracts';
 
 /** Factories for the web's tests: each answers a valid value of its contract, changed by `overrides`. */
 export const SID = '6f1c2a9e-1b7e-4c1e-9d5e-0a1b2c3d4e5f';
@@ -143,6 +151,25 @@ export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
     isAdded: false,
     decidedBy: { name: 'Ana Rivera', role: 'provider' },
     version: 1,
+    ...overrides,
+  };
+}
+
+export type UserMetadata = EndpointResponse<typeof getUserMetadata>['result'];
+
+/** What /getUserMetadata answers for the provider Ana Rivera, who has accepted the terms. */
+export function aUserMetadata(overrides: Partial<UserMetadata> = {}): UserMetadata {
+  return {
+    analytics_metadata: '{}',
+    permissions: '{"view":"Provider"}',
+    emr_username_new: '',
+    emr_name: '',
+    is_admin: false,
+    cairn_username: 'dr.rivera',
+    cairn_email: 'dr.rivera@clinic.test',
+    view: 'Provider',
+    terms_accepted: true,
+    totp_enabled: false,
     ...overrides,
   };
 }

@@ -78,15 +78,6 @@ describe('the login card', () => {
     expect(sessionStore.getState().values.password).toBe('');
   });
 
-  it('says until when the account is locked on passwordAttemptsExceeded', async () => {
-    answerApi({ '/auth/login': answered('passwordAttemptsExceeded', { lockedUntil: '2026-11-21T10:15:00.000Z' }) });
-    renderLogin();
-    await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Too many failed attempts. Your account is locked until/,
-    );
-  });
-
   it('reports a general error when the server fails, and a failure when it refuses', async () => {
     answerApi({ '/auth/login': () => ({ status: 503, body: {} }) });
     const { unmount } = renderLogin();

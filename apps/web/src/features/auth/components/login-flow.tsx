@@ -23,6 +23,7 @@ const STEPS: Record<LoginStep, ComponentType<StepProps>> = {
   TwoStepVerification: lazy(() => import('./two-step-verification')),
   ReadTermsAndConditions: lazy(() => import('./read-terms-and-conditions')),
   InitializePassword: lazy(() => import('./initialize-password')),
+  LockedAccount: lazy(() => import('./locked-account')),
 };
 
 export interface LoginFlowProps {

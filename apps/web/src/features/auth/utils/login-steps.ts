@@ -1,6 +1,9 @@
 import type { SignInStatus } from '@cairn/contracts';
 
-/** The steps of the login card (spec §2 "Login flow steps"). */
+/**
+ * The steps of the login card (spec §2 "Login flow steps"), and LockedAccount: a lock must not keep the
+ * real user out (its ways out: the password with a one-time code, or a reset by emailed code).
+ */
 export const LOGIN_STEPS = [
   'PasswordLogin',
   'ChangePasswordAlert',
@@ -14,6 +17,7 @@ export const LOGIN_STEPS = [
   'TwoStepVerification',
   'ReadTermsAndConditions',
   'InitializePassword',
+  'LockedAccount',
 ] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 
@@ -36,10 +40,11 @@ export function stepForStatus(status: SignInStatus): LoginStep | undefined {
     case 'oldLogin':
     case 'recoverPasswordRequest':
       return 'RecoverPasswordSetEmail';
+    case 'passwordAttemptsExceeded':
+      return 'LockedAccount';
     case 'initial':
     case 'failure':
     case 'credentialsFailure':
-    case 'passwordAttemptsExceeded':
     case 'generalError':
       return 'PasswordLogin';
   }

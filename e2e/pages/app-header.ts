@@ -1,8 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-/** The global header of a signed-in page: the avatar menu with the email and Sign out. */
+/** The global header of a signed-in page: the apps menu, and the avatar menu with the email and Sign out. */
 export class AppHeader {
   constructor(readonly page: Page) {}
+
+  /** Opens the apps menu; answers its items, the apps it offers in its order. */
+  async openAppsMenu(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Apps' }).click();
+    return this.page.getByRole('menu').getByRole('menuitem');
+  }
 
   async openAccountMenu(): Promise<void> {
     await this.page.getByRole('button', { name: 'Account' }).click();

@@ -16,6 +16,11 @@ export class AppShell {
     return this.page.getByRole('button', { name });
   }
 
+  /** The page shown in place of one the user may not open (config/access.ts of the web app). */
+  accessDenied() {
+    return this.page.getByText("You don't have access to this page");
+  }
+
   browserAlert() {
     return this.page.locator('[data-browser-status]');
   }

@@ -25,5 +25,8 @@ export const theme: ThemeConfig = {
   },
   components: {
     Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', bodyBg: '#f6f6fb', siderBg: '#ffffff' },
+    // The error and access-denied pages' explanations: antd's 45 % black gives 4.2:1 on the layout's
+    // #f6f6fb, under the 4.5:1 of WCAG 2.1 AA (1.4.3); 65 % gives about 6.8:1.
+    Result: { colorTextDescription: 'rgba(0, 0, 0, 0.65)' },
   },
 };

@@ -2,6 +2,7 @@ import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  addSummaryInsightActions,
   type EndpointInput,
   getEncounterStatus,
   getEpicTokenAndAppContext,
@@ -175,6 +176,11 @@ describe('SMART EHR launch', () => {
     const asEhrUser = { token: result.jwtToken, isV2: true };
     const status = await call(app, getEncounterStatus, { ...asEhrUser, body: { sid: result.summaryId } });
     expect(status.json()).toMatchObject({ result: { encounterId: 'e1', status: 'in-progress', isPushable: true } });
+    const added = await call(app, addSummaryInsightActions, {
+      ...asEhrUser,
+      body: { sid: result.summaryId, actions: [{ icdCode: 'E11.9', action: 'add', expectedVersion: 0 }] },
+    });
+    expect(added.statusCode).toBe(200);
     const push = () => call(app, push2emrApi, { ...asEhrUser, body: { sid: result.summaryId, icdCodes: ['E11.9'] } });
     const first = (await push()).json<{ result: { results: { status: string; ehrResourceId: string }[] } }>().result;
     const second = (await push()).json<{ result: { results: { status: string; ehrResourceId: string }[] } }>().result;

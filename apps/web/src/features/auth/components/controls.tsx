@@ -33,6 +33,20 @@ export function TextInput(props: TextInputProps) {
   return <input {...props} type="text" className="cairn-input" />;
 }
 
+/** A one-time code: digits only (anything else typed or pasted is dropped), as many as `length`. */
+export function CodeInput(props: { id: string; length: number; value: string; onChange: (code: string) => void }) {
+  return (
+    <TextInput
+      id={props.id}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={props.length}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value.replace(/\D/g, ''))}
+    />
+  );
+}
+
 /** A password field with a Show / Hide button. */
 export function PasswordInput(props: TextInputProps) {
   const [isVisible, setVisible] = useState(false);

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useSession } from '../../../lib/session';
 import { attemptLogin } from '../api/login';
 import { messageForStatus } from '../utils/login-steps';
-import { Button, PasswordInput, TextInput } from './controls';
+import { Button, PasswordInput, TextInput, CodeInput } from './controls';
 import type { StepProps } from './flow';
 import { Field, StepFrame } from './step-frame';
 
@@ -68,14 +68,7 @@ export default function LockedAccount({ flow }: StepProps) {
           />
         </Field>
         <Field id="locked-code" label="Authentication app code">
-          <TextInput
-            id="locked-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
+          <CodeInput id="locked-code" length={6} value={code} onChange={setCode} />
         </Field>
         <Button type="submit" isLoading={inProgress}>
           Sign in with code

@@ -7,6 +7,7 @@ import LoginPage from '../../../app/routes/login/login.page';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import { answerApi, result } from '../../../testing/answer-api';
+import { aUserMetadata } from '../../../testing/factories';
 import { providerToken } from '../../../testing/session';
 
 function Arrived() {
@@ -32,19 +33,7 @@ async function signIn(username = 'dr.rivera', password = 'correct horse battery'
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-const metadata = (termsAccepted: boolean) =>
-  result({
-    analytics_metadata: '{}',
-    permissions: '{"view":"Provider"}',
-    emr_username_new: '',
-    emr_name: '',
-    is_admin: false,
-    cairn_username: 'dr.rivera',
-    cairn_email: 'dr.rivera@clinic.test',
-    view: 'Provider',
-    terms_accepted: termsAccepted,
-    totp_enabled: false,
-  });
+const metadata = (termsAccepted: boolean) => result(aUserMetadata({ terms_accepted: termsAccepted }));
 
 const signedIn = () => result({ status: 'success', token: providerToken(), refreshToken: 'r'.repeat(43) });
 const answered =

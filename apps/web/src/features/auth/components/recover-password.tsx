@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { confirmReset } from '../api/recover-password';
-import { Button, TextInput } from './controls';
+import { Button, TextInput, CodeInput } from './controls';
 import type { StepProps } from './flow';
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
 import { Field, StepFrame } from './step-frame';
@@ -48,14 +48,7 @@ export default function RecoverPassword({ flow }: StepProps) {
           </Field>
         )}
         <Field id="recover-code" label="Code from the email">
-          <TextInput
-            id="recover-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
+          <CodeInput id="recover-code" length={8} value={code} onChange={setCode} />
         </Field>
         <NewPasswordFields value={newPassword} onChange={setNewPassword} />
         <Button type="submit" isLoading={isSaving}>

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useSession } from '../../../lib/session';
 import { attemptLogin } from '../api/login';
-import { Button, TextInput } from './controls';
+import { Button, CodeInput } from './controls';
 import type { StepProps } from './flow';
 import { Field, StepFrame } from './step-frame';
 
@@ -30,14 +30,7 @@ export default function TwoStepVerification({ flow }: StepProps) {
     >
       <form onSubmit={(event) => void submit(event)} style={{ display: 'grid', gap: 16 }} noValidate>
         <Field id="totp-code" label="Verification code">
-          <TextInput
-            id="totp-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
+          <CodeInput id="totp-code" length={6} value={code} onChange={setCode} />
         </Field>
         <Button type="submit" isLoading={inProgress}>
           Verify

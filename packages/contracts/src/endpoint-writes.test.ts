@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import * as contracts from './index';
 import { WRITE_KINDS, type Endpoint } from './endpoint';
 
-const endpoints = Object.entries(contracts).filter(
-  (entry): entry is [string, Endpoint] =>
-    typeof entry[1] === 'object' && 'path' in entry[1] && 'method' in entry[1] && 'auth' in entry[1],
+const endpoints = Object.entries(contracts as Record<string, unknown>).flatMap(([name, value]) =>
+  isEndpoint(value) ? [[name, value] as const] : [],
 );
+
+function isEndpoint(value: unknown): value is Endpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Endpoint>;
+  return typeof candidate.path === 'string' && typeof candidate.method === 'string' && candidate.auth !== undefined;
+}
 
 /**
  * Names that say a call changes something: such a call may not declare itself a read. A ticket that

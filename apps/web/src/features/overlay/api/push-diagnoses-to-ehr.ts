@@ -1,11 +1,15 @@
 import {
   PUSH_FAILURE_REASONS,
+  addSummaryInsightActions,
+  getDxCaptureData,
   push2emrApi,
+  type InsightAction,
   type ConditionWriteResult,
   type PushDiagnosesResult,
   type PushFailureReason,
 } from '@cairn/contracts';
 import { api } from '../../../lib/api';
+import { cartChange, findDecisionVersion } from '../../cart';
 import { ApiError } from '../../../lib/api-error';
 
 export type DiagnosisPushOutcome = PushDiagnosesResult['results'][number];
@@ -17,10 +21,13 @@ const MESSAGE_LIMIT = 300;
  * Writes the add-on's codes to the visit's EHR encounter (`push2emrApi`) and answers one outcome per
  * code, in the add-on's order and spelling: written is pushed; a push-failure reason of spec §3 is
  * passed on; anything else the EHR said is `EhrError` with its text. A call that fails fails every code.
+ * The server writes only the visit's cart: the codes the clinician asked for in the EHR join it first,
+ * as their decision (a suggestion is accepted, any other code added), recorded and shown like any other.
  */
 export async function pushDiagnosesToEhr(summaryId: string, icd10Codes: string[]): Promise<DiagnosisPushOutcome[]> {
   let results: ConditionWriteResult[];
   try {
+    await putInCart(summaryId, icd10Codes);
     ({
       result: { results },
     } = await api.call(push2emrApi, { sid: summaryId, icdCodes: icd10Codes }));
@@ -36,6 +43,21 @@ export async function pushDiagnosesToEhr(summaryId: string, icd10Codes: string[]
     if (isPushFailureReason(result.reason)) return { icd10Code, status: 'failed', reason: result.reason };
     return ehrError(icd10Code, result.reason ?? 'The EHR did not take this diagnosis');
   });
+}
+
+/** Accepts or adds each code the visit's cart does not hold yet, at the decision's current version. */
+async function putInCart(summaryId: string, icd10Codes: string[]): Promise<void> {
+  const data = (await api.call(getDxCaptureData, { sid: summaryId, isGroupingOn: false })).result;
+  const inCart = new Set(data.cart.map((item) => normalizeCode(item.icdCode)));
+  const suggested = new Set(data.groups.flatMap((group) => group.items.map((item) => normalizeCode(item.icdCode))));
+  const actions = [...new Set(icd10Codes.map(normalizeCode))]
+    .filter((code) => !inCart.has(code))
+    .map((code): InsightAction => ({
+      icdCode: code,
+      action: suggested.has(code) ? 'accept' : 'add',
+      expectedVersion: findDecisionVersion(data, code) ?? 0,
+    }));
+  if (actions.length > 0) await api.call(addSummaryInsightActions, cartChange(data, actions));
 }
 
 function ehrError(icd10Code: string, message: string): DiagnosisPushOutcome {

@@ -9,6 +9,7 @@ import { useOverlayAddonMessages } from './use-overlay-addon-messages';
 import { useOverlayOnlyRedirect } from './use-overlay-only-redirect';
 import { stopViewOnlyAction, useViewOnlyClass, VIEW_ONLY_CLASS } from './use-view-only-class';
 import { answerApi, failure, result } from '../../../testing/answer-api';
+import { aCartItem, aSummary } from '../../../testing/factories';
 
 const ADDON = 'https://ehr.example.org';
 const SID = '22222222-2222-4222-8222-222222222222';
@@ -161,9 +162,12 @@ describe('what the overlay does with add-on messages', () => {
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['summaryNotifications'] });
   });
 
-  it("writes the requested diagnoses to the EHR and answers each code's outcome", async () => {
+  it("puts the requested diagnoses in the cart as the user's decision, writes them to the EHR and answers each code's outcome", async () => {
     const postMessage = parentFrame();
     const { calls } = answerApi({
+      // E11.9 is in the cart already; N18.31 is a suggestion without a decision; the others are not suggested.
+      '/getDxCaptureData': () => result(aSummary({ sid: SID, cart: [aCartItem({ icdCode: 'E119' })] })),
+      '/addSummaryInsightActions': () => result({ decisions: [], scrub: null }),
       '/push2emrApi': () =>
         result({
           results: [
@@ -183,7 +187,16 @@ describe('what the overlay does with add-on messages', () => {
     await vi.waitFor(() => {
       expect(postMessage).toHaveBeenCalled();
     });
-    expect(calls[0]).toMatchObject({
+    expect(calls.map((call) => call.path)).toEqual(['/getDxCaptureData', '/addSummaryInsightActions', '/push2emrApi']);
+    expect(calls[1]?.body).toEqual({
+      sid: SID,
+      actions: [
+        { icdCode: 'I5022', action: 'add', expectedVersion: 0 },
+        { icdCode: 'N1831', action: 'accept', expectedVersion: 0 },
+        { icdCode: 'Z794', action: 'add', expectedVersion: 0 },
+      ],
+    });
+    expect(calls[2]).toMatchObject({
       path: '/push2emrApi',
       body: { sid: SID, icdCodes: ['E11.9', 'I50.22', 'N18.31', 'Z79.4'] },
     });
@@ -207,6 +220,7 @@ describe('what the overlay does with add-on messages', () => {
   it('answers every code as failed, with the reason, when the write-back call fails', async () => {
     const postMessage = parentFrame();
     answerApi({
+      '/getDxCaptureData': () => result(aSummary({ sid: SID, cart: [aCartItem({ icdCode: 'E119' })] })),
       '/push2emrApi': () => ({
         status: 502,
         body: { error: { code: 'CAIRN_NON_SPECIFIC_ERROR', message: 'The EHR could not be reached.' } },
@@ -219,6 +233,30 @@ describe('what the overlay does with add-on messages', () => {
     });
     expect(postMessage.mock.calls[0]?.[0]).toMatchObject({
       results: [{ icd10Code: 'E11.9', status: 'failed', reason: 'EhrError', message: 'The EHR could not be reached.' }],
+    });
+  });
+
+  it('writes nothing when the codes cannot join the cart, and answers every code with why', async () => {
+    const postMessage = parentFrame();
+    const { calls } = answerApi({
+      '/getDxCaptureData': () => result(aSummary({ sid: SID })),
+      '/addSummaryInsightActions': failure(403, 'FORBIDDEN', 'A view-only user cannot change patient data.'),
+    });
+    await renderOverlay(`/overlay/${SID}`);
+    fromAddon({ type: 'pushDiagnosesRequest', requestId: 'r4', summaryId: SID, icd10Codes: ['I10'] });
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalled();
+    });
+    expect(calls.map((call) => call.path)).not.toContain('/push2emrApi');
+    expect(postMessage.mock.calls[0]?.[0]).toMatchObject({
+      results: [
+        {
+          icd10Code: 'I10',
+          status: 'failed',
+          reason: 'EhrError',
+          message: 'A view-only user cannot change patient data.',
+        },
+      ],
     });
   });
 

@@ -4,7 +4,7 @@
 // (autocannon), against two builds of the same commit on one PostgreSQL database: "before", the build
 // with the session lookups taken out of access-tokens.ts (the one change, made by the sed below), and "after",
 // this checkout's build. Both servers run side by side; rounds alternate before, after, before, ... so
-// that a shared machine's load falls on both alike. Budget: the median p95 of "after" at most 5 % above
+// that a shared machine's load falls on both alike (and which goes first in a round alternates too). Budget: the median p95 of "after" at most 5 % above
 // that of "before".
 //
 //   DATABASE_URL=postgres://root@127.0.0.1:5432/cairn_bench npm run seed -- --patients 10000 --analyse
@@ -246,7 +246,8 @@ try {
   const cpus: Record<Side['name'], number[]> = { before: [], after: [] };
   let isClean = true;
   for (let round = 1; round <= rounds; round += 1) {
-    for (const side of sides) {
+    // Which side goes first alternates too: a load that grows through a round must not fall on one side.
+    for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
       const loadBefore = load();
       const measured = await measure(side, serverOf(side), seconds, data.sids);
       p95s[side.name].push(measured.p95);

@@ -4,7 +4,7 @@ import { PORTRAIT_TABS, type PortraitTab } from '../tabs';
 
 /**
  * The portrait tabs the user may see, in the order of `configuration_FrontendTabs`, each also behind
- * its own flag; `undefined` while the flags are still arriving. Throws 'No allowed tabs configured for
+ * its own flag; `undefined` until the user's flags are known. Throws 'No allowed tabs configured for
  * the user' when none is left (spec §5), which the route's error screen shows.
  */
 export function useAllowedTabs(): PortraitTab[] | undefined {
@@ -17,7 +17,9 @@ export function useAllowedTabs(): PortraitTab[] | undefined {
     clinicalAlerts: useFlagValue<boolean>('clinicalAlerts'),
     ambient: useFlagValue<boolean>('ambient'),
   };
-  if (status === 'initializing') return undefined;
+  // Before the session's flag provider is set the flags read 'signedOut' with no values, which would
+  // allow every default tab: the index would redirect to a tab the user's own flags then refuse.
+  if (status !== 'initialized' && status !== 'failed') return undefined;
   const keys = allowedTabs(frontendTabs ?? FLAG_DEFAULTS.configuration_FrontendTabs, tabFlags);
   return keys.flatMap((key) => PORTRAIT_TABS.filter((tab) => tab.key === key));
 }

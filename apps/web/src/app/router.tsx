@@ -135,10 +135,19 @@ const fullScreenPages: [PathName, string][] = [
   ['ambientNoteDemo', 'Ambient note demo'],
 ];
 
+/**
+ * What the app shows while the first URL's lazy routes load: nothing, as before, but said once at the
+ * root. Without it React Router warns, on every first load, that no `HydrateFallback` was provided.
+ */
+function InitialRouteLoad(): null {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: InitialRouteLoad,
     children: [
       layout(loginLayout, [...loginPaths.map((path) => page(path, login)), page(paths.changePassword.path, login)]),
       // The SMART EHR launch (spec §2): started, then finished, on the same page.

@@ -64,7 +64,16 @@ export const clinicalAllergy = z.object({
 });
 export type ClinicalAllergy = z.infer<typeof clinicalAllergy>;
 
-export const labReferenceRange = z.object({ low: z.number().nullable(), high: z.number().nullable() });
+/**
+ * A result's normal range (FHIR Observation.referenceRange): both bounds, or one (`high` only is
+ * "<= high", `low` only is ">= low"); a range given only in words has neither bound and its `text`.
+ */
+export const labReferenceRange = z.object({
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** The range as the source wrote it, when it gave it in words ("negative", "see comment"). */
+  text: z.string().nullable().optional(),
+});
 export type LabReferenceRange = z.infer<typeof labReferenceRange>;
 
 /** Why a result is flagged: its interpretation code, or its value outside the reference range. */
@@ -159,6 +168,8 @@ export const labTrendPoint = z.object({
   value: z.number(),
   unit: z.string().nullable(),
   interpretation: z.string().nullable(),
+  /** Why the point is abnormal: its interpretation code, or its value outside the trend's reference range. */
+  flag: z.enum(CLINICAL_RESULT_FLAGS).nullable().optional(),
   /** The value and unit as given, when the point was converted to the trend's unit. */
   convertedFrom: z.object({ value: z.number(), unit: z.string().nullable() }).nullable(),
 });

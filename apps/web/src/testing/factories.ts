@@ -5,6 +5,8 @@ import type {
   DxEvidence,
   DxItem,
   EndpointResponse,
+  LabTrend,
+  LabTrendPoint,
   getUserMetadata,
 } from '@cairn/contracts';
 
@@ -170,6 +172,38 @@ export function aUserMetadata(overrides: Partial<UserMetadata> = {}): UserMetada
     view: 'Provider',
     terms_accepted: true,
     totp_enabled: false,
+    ...overrides,
+  };
+}
+
+/** One numeric result of a trend, normal unless told. */
+export function aLabTrendPoint(overrides: Partial<LabTrendPoint> = {}): LabTrendPoint {
+  return {
+    id: crypto.randomUUID(),
+    source: 'EHR',
+    date: '2025-05-01',
+    value: 180,
+    unit: 'mg/dL',
+    interpretation: null,
+    flag: null,
+    convertedFrom: null,
+    ...overrides,
+  };
+}
+
+/** A cholesterol trend (<= 200 mg/dL) of three normal results. */
+export function aLabTrend(overrides: Partial<LabTrend> = {}): LabTrend {
+  return {
+    loinc: '2093-3',
+    display: 'Cholesterol',
+    unit: 'mg/dL',
+    units: 'single',
+    referenceRange: { low: null, high: 200 },
+    points: [
+      aLabTrendPoint({ date: '2023-05-01', value: 190 }),
+      aLabTrendPoint({ date: '2024-05-01', value: 185 }),
+      aLabTrendPoint({ date: '2025-05-01', value: 180 }),
+    ],
     ...overrides,
   };
 }

@@ -55,6 +55,25 @@ describe('trendOf', () => {
     expect(trend.referenceRange).toEqual({ low: 100, high: 199 });
   });
 
+  it('keeps a range with only a high bound one-sided and flags each point against it', () => {
+    const trend = trendOf('2093-3', [
+      result('2023-01-01', 245, 'mg/dL', { referenceHigh: 200 }),
+      result('2024-01-01', 190, 'mg/dL', { referenceHigh: 200 }),
+      result('2025-01-01', 180, 'mg/dL', { referenceHigh: 200, interpretation: 'H' }),
+    ]);
+    expect(trend.referenceRange).toEqual({ low: null, high: 200 });
+    expect(trend.points.map((point) => point.flag)).toEqual(['high', null, 'high']);
+  });
+
+  it('flags a point left in another unit by its interpretation code only', () => {
+    const trend = trendOf('2345-7', [
+      result('2023-01-01', 9.5, 'mmol/L'),
+      result('2024-01-01', 6, 'mmol/L', { interpretation: 'L' }),
+      result('2025-01-01', 99, 'mg/dL', { referenceLow: 70, referenceHigh: 99 }),
+    ]);
+    expect(trend.points.map((point) => point.flag)).toEqual([null, 'low', null]);
+  });
+
   it('answers an empty trend without results', () => {
     expect(trendOf('1234-5', [])).toEqual({
       loinc: '1234-5',

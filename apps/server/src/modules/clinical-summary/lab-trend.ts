@@ -1,5 +1,5 @@
 import type { ClinicalItemSource, LabTrend, LabTrendPoint, LabTrendUnits } from '@cairn/contracts';
-import { referenceRangeOf } from './clinical-codes';
+import { flagOfResult, referenceRangeOf } from './clinical-codes';
 import { convertValue, sameUnit } from './unit-conversion';
 
 export interface NumericResult {
@@ -43,12 +43,17 @@ export function trendOf(loinc: string, results: readonly NumericResult[]): LabTr
   const withRange = [...results]
     .reverse()
     .find((result) => sameUnit(result.unit, unit) && (result.referenceLow !== null || result.referenceHigh !== null));
+  const referenceRange = withRange ? referenceRangeOf(withRange.referenceLow, withRange.referenceHigh) : null;
   return {
     loinc,
     display: latest.display,
     unit,
     units,
-    referenceRange: withRange ? referenceRangeOf(withRange.referenceLow, withRange.referenceHigh) : null,
-    points,
+    referenceRange,
+    // Each point is flagged against the range the chart draws; one left in another unit only by its code.
+    points: points.map((point) => ({
+      ...point,
+      flag: flagOfResult({ ...point, referenceRange: point.unit === unit ? referenceRange : null }),
+    })),
   };
 }

@@ -52,7 +52,9 @@ export function LabTrendModal({
 function TrendContent({ trend }: { trend: LabTrend }) {
   // Results in a unit that cannot be converted are listed, not drawn on an axis of another unit.
   const charted = trend.points.filter((point) => point.unit === trend.unit);
-  const range = formatReferenceRange(trend.referenceRange);
+  // A range given only in words (FHIR referenceRange.text) is shown as written; nothing is shaded for it.
+  const bounds = formatReferenceRange(trend.referenceRange);
+  const range = bounds ? `${bounds} ${formatUnit(trend.unit)}`.trim() : (trend.referenceRange?.text ?? '');
   const columns: TableColumnsType<LabTrendPoint> = [
     { title: 'Date', dataIndex: 'date', key: 'date', render: (date: string) => formatItemDate(date) },
     { title: 'Value', key: 'value', render: (_value, point) => formatValueWithUnit(point.value, point.unit) },
@@ -68,9 +70,7 @@ function TrendContent({ trend }: { trend: LabTrend }) {
   return (
     <>
       <LabTrendChart title={trend.display} points={charted} referenceRange={trend.referenceRange} />
-      {range && (
-        <Typography.Paragraph type="secondary">{`Reference range ${range} ${formatUnit(trend.unit)}`}</Typography.Paragraph>
-      )}
+      {range && <Typography.Paragraph type="secondary">{`Reference range ${range}`}</Typography.Paragraph>}
       {trend.units === 'converted' && (
         <Typography.Paragraph type="secondary">
           Some results were reported in another unit and are shown converted to {formatUnit(trend.unit)}.

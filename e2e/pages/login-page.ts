@@ -45,10 +45,10 @@ export class LoginPage {
     await this.card().getByRole('button', { name: 'Accept and continue' }).click();
   }
 
-  async requestResetCode(username: string): Promise<void> {
+  async requestResetCode(usernameOrEmail: string): Promise<void> {
     await this.card().getByRole('button', { name: 'Forgot your password?' }).click();
     await expect(this.heading('Reset your password')).toBeVisible();
-    await this.card().getByLabel('Username').fill(username);
+    await this.card().getByLabel('Username or email', { exact: true }).fill(usernameOrEmail);
     await this.card().getByRole('button', { name: 'Send code' }).click();
   }
 

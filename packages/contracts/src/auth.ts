@@ -6,6 +6,8 @@ import { resultEnvelope } from './envelope';
 /** A six-digit RFC 6238 code. */
 const totpCode = z.string().regex(/^\d{6}$/, 'A one-time code is six digits');
 const username = z.string().trim().min(1).max(320);
+/** Recovery names the account by its username or its email address (spec §7 keeps the field's name). */
+const usernameOrEmail = username.describe("The account's username or email address");
 /** NIST SP 800-63B: at least 8 characters, no composition rules, long passphrases allowed. */
 export const newPassword = z.string().min(8, 'A password has at least 8 characters').max(256);
 
@@ -80,7 +82,10 @@ export const changePassword = defineEndpoint({
   response: resultEnvelope(loginResult),
 });
 
-/** Spec §7: starts a password reset; the answer never says whether the account exists. */
+/**
+ * Spec §7: starts a password reset for the account named by username or email; the answer never says
+ * whether the account exists.
+ */
 export const userResetPasswordAttempt = defineEndpoint({
   method: 'POST',
   path: '/userResetPasswordAttempt',
@@ -89,7 +94,7 @@ export const userResetPasswordAttempt = defineEndpoint({
   auth: 'public',
   writes: 'public',
   rateLimit: { max: 5, timeWindow: '15 minutes' },
-  body: z.strictObject({ username, is180DaysReset: z.boolean().default(false) }),
+  body: z.strictObject({ username: usernameOrEmail, is180DaysReset: z.boolean().default(false) }),
   response: resultEnvelope(z.literal(true)),
 });
 
@@ -101,7 +106,7 @@ export const confirmPasswordReset = defineEndpoint({
   auth: 'public',
   writes: 'public',
   rateLimit: { max: 10, timeWindow: '15 minutes' },
-  body: z.strictObject({ username, code: z.string().regex(/^\d{6,8}$/), newPassword }),
+  body: z.strictObject({ username: usernameOrEmail, code: z.string().regex(/^\d{6,8}$/), newPassword }),
   response: resultEnvelope(z.object({ status: z.enum(['success']) })),
 });
 

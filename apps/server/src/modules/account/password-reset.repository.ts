@@ -1,6 +1,27 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetCodes } from '../../db/schema';
+import { passwordResetCodes, users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The account a recovery names, by username or by email address, both compared without case: the
+ * username first (a username may itself look like an address), else the one account with that email.
+ * An email that several accounts share names none of them: the answer cannot say which one to reset.
+ */
+export async function findRecoveryAccount(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
+  const [byUsername] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${usernameOrEmail})`);
+  if (byUsername || !usernameOrEmail.includes('@')) return byUsername;
+  const byEmail = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${usernameOrEmail})`)
+    .limit(2);
+  return byEmail.length === 1 ? byEmail[0] : undefined;
+}
 
 export interface ActiveResetCode {
   id: string;

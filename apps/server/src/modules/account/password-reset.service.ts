@@ -8,7 +8,6 @@ import {
   hashPassword,
   verifyPassword,
   endSessions,
-  findUserByUsername,
   updateUser,
   type AccessTokens,
   type UserRow,
@@ -16,6 +15,7 @@ import {
 import {
   claimResetCodeTry,
   countResetCodesSince,
+  findRecoveryAccount,
   insertResetCode,
   markResetCodeUsed,
   voidActiveResetCodes,
@@ -41,16 +41,17 @@ export interface PasswordResetDeps {
 const INVALID_CODE = 'This code is not valid: it may be mistyped, expired or already used. Ask for a new code.';
 
 /**
- * Spec §7 `userResetPasswordAttempt`: mails a one-time code to a password account. The answer, and the
- * work done before it (one argon2id hash), are the same whether the account exists, signs in through
- * SSO, or asked too often; the mail itself leaves in the background.
+ * Spec §7 `userResetPasswordAttempt`: mails a one-time code to a password account, named by its
+ * username or its email address. The answer, and the work done before it (one argon2id hash), are the
+ * same whether the account exists, signs in through SSO, or asked too often; the mail itself leaves in
+ * the background.
  */
 export async function requestPasswordReset(
   deps: PasswordResetDeps,
   input: { username: string; is180DaysReset: boolean; clientAddress: string | undefined },
 ): Promise<true> {
   const now = deps.now?.() ?? new Date();
-  const user = await findUserByUsername(deps.db, input.username);
+  const user = await findRecoveryAccount(deps.db, input.username);
   const code = randomInt(0, 10 ** RESET_CODE_POLICY.digits)
     .toString()
     .padStart(RESET_CODE_POLICY.digits, '0');
@@ -103,7 +104,7 @@ export async function confirmPasswordReset(
   input: { username: string; code: string; newPassword: string; clientAddress: string | undefined },
 ): Promise<{ status: 'success' }> {
   const now = deps.now?.() ?? new Date();
-  const found = await findUserByUsername(deps.db, input.username);
+  const found = await findRecoveryAccount(deps.db, input.username);
   const user = found && isPasswordAccount(found) ? found : undefined;
   const claimed = user
     ? await claimResetCodeTry(deps.db, { userId: user.id, now, maxTries: RESET_CODE_POLICY.maxTries })

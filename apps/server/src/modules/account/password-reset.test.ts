@@ -108,6 +108,40 @@ describe('password recovery by emailed code', () => {
     expect(smtp.received.length).toBe(mailCount + 1);
   });
 
+  it('recovers an account named by its email address, in any case, as by its username', async () => {
+    const user = await createUser(db(), { organisationId });
+    const email = user.email.toUpperCase();
+    const response = await requestCode(email);
+    expect(response.json()).toEqual({ result: true });
+    const code = codeIn(await smtp.waitForMail(user.email));
+    expect((await confirm(email, code, 'recovered by email')).json()).toEqual({ result: { status: 'success' } });
+    expect((await signIn(test.app, { username: user.username, password: 'recovered by email' })).status).toBe(
+      'success',
+    );
+  });
+
+  it('answers an unknown email, and an email two accounts share, exactly as a known one, and sends nothing', async () => {
+    const known = await createUser(db(), { organisationId });
+    const forKnown = await requestCode(known.email);
+    await smtp.waitForMail(known.email);
+    const shared = 'front-desk@clinic.test';
+    const sharing = [
+      await createUser(db(), { organisationId, email: shared }),
+      await createUser(db(), { organisationId, email: shared }),
+    ];
+    const mailCount = smtp.received.length;
+    for (const email of ['nobody@clinic.test', shared]) {
+      const answer = await requestCode(email);
+      expect(answer.statusCode).toBe(forKnown.statusCode);
+      expect(answer.body).toBe(forKnown.body);
+    }
+    await flushMail();
+    expect(smtp.received.length).toBe(mailCount + 1);
+    for (const user of sharing) {
+      expect(await db().select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id))).toEqual([]);
+    }
+  });
+
   it('sends no code to an SSO user, who has no password here, with the same answer', async () => {
     const user = await createUser(db(), { organisationId, identitySource: 'oidc', oidcSubject: 'sso-subject-1' });
     await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id));

@@ -52,7 +52,7 @@ describe('a locked account (passwordAttemptsExceeded)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Recover your account with a code sent to your email' }));
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Username')).toHaveValue('dr.rivera');
+    expect(screen.getByLabelText('Username or email')).toHaveValue('dr.rivera');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({

@@ -198,14 +198,14 @@ describe('the login card', () => {
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your account has not been used for a long time.');
-    expect(screen.getByLabelText('Username')).toHaveValue('dr.rivera');
+    expect(screen.getByLabelText('Username or email')).toHaveValue('dr.rivera');
   });
 
   it('recovers a forgotten password without saying whether the account exists', async () => {
     const { calls } = answerApi({ '/userResetPasswordAttempt': () => result(true) });
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    await userEvent.type(await screen.findByLabelText('Username'), 'someone');
+    await userEvent.type(await screen.findByLabelText('Username or email'), 'someone');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/If an account exists for someone, we sent a one-time code/)).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ username: 'someone', is180DaysReset: false });

@@ -10,7 +10,7 @@ export interface ResetRequestFormProps extends StepProps {
   is180DaysReset: boolean;
 }
 
-/** Asks for a one-time reset code by email for a username. */
+/** Asks for a one-time reset code by email for an account named by its username or email address. */
 export function ResetRequestForm({ flow, title, intro, is180DaysReset }: ResetRequestFormProps) {
   const [username, setUsername] = useState(flow.username);
   const [error, setError] = useState<string>();
@@ -18,7 +18,7 @@ export function ResetRequestForm({ flow, title, intro, is180DaysReset }: ResetRe
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    if (!username.trim()) return setError('Please enter your username.');
+    if (!username.trim()) return setError('Please enter your username or email.');
     setSending(true);
     setError(undefined);
     try {
@@ -35,7 +35,7 @@ export function ResetRequestForm({ flow, title, intro, is180DaysReset }: ResetRe
   return (
     <StepFrame title={title} intro={intro} notice={flow.message} error={error}>
       <form onSubmit={(event) => void submit(event)} style={{ display: 'grid', gap: 16 }} noValidate>
-        <Field id="reset-username" label="Username">
+        <Field id="reset-username" label="Username or email">
           <TextInput
             id="reset-username"
             autoComplete="username"
@@ -60,7 +60,7 @@ export default function RecoverPasswordSetEmail({ flow }: StepProps) {
     <ResetRequestForm
       flow={flow}
       title="Reset your password"
-      intro="Enter your username. We will email you a one-time code to choose a new password."
+      intro="Enter your username or email. We will email you a one-time code to choose a new password."
       is180DaysReset={false}
     />
   );

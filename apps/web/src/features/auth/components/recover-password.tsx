@@ -17,7 +17,7 @@ export default function RecoverPassword({ flow }: StepProps) {
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
     const invalid =
-      (!username.trim() && 'Please enter your username.') ||
+      (!username.trim() && 'Please enter your username or email.') ||
       (!/^\d{6,8}$/.test(code) && 'Enter the code from the email.') ||
       newPasswordProblem(newPassword);
     setError(invalid || undefined);
@@ -38,7 +38,7 @@ export default function RecoverPassword({ flow }: StepProps) {
     <StepFrame title="Choose a new password" intro="Enter the code we emailed you and your new password." error={error}>
       <form onSubmit={(event) => void submit(event)} style={{ display: 'grid', gap: 12 }} noValidate>
         {!flow.username && (
-          <Field id="recover-username" label="Username">
+          <Field id="recover-username" label="Username or email">
             <TextInput
               id="recover-username"
               autoComplete="username"

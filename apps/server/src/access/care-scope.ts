@@ -84,6 +84,18 @@ export function appointmentInScope(scope: CareScope): SQL {
   return and(inOrganisation, or(inArray(appointments.providerId, ids), ofTheirPatient)) as SQL;
 }
 
+/**
+ * SQL condition on `appointments` that keeps the visits that are the caller's own to act on: for a
+ * provider linked to providers, the visits booked with those providers; for a scope of the whole
+ * organisation, its visits. Narrower than {@link appointmentInScope}, which also holds the visits of a
+ * provider's patients with a covering provider: those are theirs to read, not theirs to review.
+ */
+export function appointmentOfCaller(scope: CareScope): SQL {
+  const inOrganisation = eq(appointments.organisationId, scope.organisationId);
+  if (!scope.providerIds) return inOrganisation;
+  return and(inOrganisation, inArray(appointments.providerId, [...scope.providerIds])) as SQL;
+}
+
 export type PatientRow = typeof patients.$inferSelect;
 
 export interface PatientReadOptions {

@@ -5,6 +5,7 @@
 export { assertMayCall, assertPermission, hasPermission, isViewOnly, type AuthContext } from './caller';
 export {
   appointmentInScope,
+  appointmentOfCaller,
   auditPatientRead,
   isUuid,
   loadCareScope,

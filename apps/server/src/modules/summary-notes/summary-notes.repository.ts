@@ -10,7 +10,7 @@ import {
   summaryUpdates,
 } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
-import { appointmentInScope, type CareScope } from '../../access';
+import { appointmentOfCaller, patientInScope, type CareScope } from '../../access';
 
 /** The visit of a summary in the organisation, or undefined. */
 export async function findVisit(
@@ -108,7 +108,11 @@ export async function setUpdateRead(
   return true;
 }
 
-/** Ready post-visit reviews not yet viewed, of the visits in the caller's scope, newest first. */
+/**
+ * Ready post-visit reviews not yet viewed, newest first: of a provider linked to providers, those of
+ * the visits booked with them (a covering provider's visit with their patient is the covering
+ * provider's to review); of anyone else, the organisation's. The patient is in scope as for any read.
+ */
 export function listReadyPostVisits(db: Db, scope: CareScope) {
   return db
     .select({
@@ -131,7 +135,8 @@ export function listReadyPostVisits(db: Db, scope: CareScope) {
       and(
         eq(postVisitReviews.organisationId, scope.organisationId),
         isNull(postVisitReviews.viewedAt),
-        appointmentInScope(scope),
+        appointmentOfCaller(scope),
+        patientInScope(scope),
       ),
     )
     .orderBy(desc(appointments.startAt), desc(appointments.id))

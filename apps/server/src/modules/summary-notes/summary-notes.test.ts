@@ -212,6 +212,51 @@ describe('ready post-visits', () => {
     expect(review).toMatchObject({ isDoneByProvider: true, viewedBy: provider.user.id });
   });
 
+  it("holds a linked provider's own visits only, and the organisation's for a coder or an admin, never another organisation's", async () => {
+    const clinic = (await createOrganisation(db(), 'Scoped clinic')).id;
+    const rivera = (await createCareTeam(db(), { organisationId: clinic })).provider;
+    const lopez = (await createCareTeam(db(), { organisationId: clinic, providerLastName: 'Lopez' })).provider;
+    /** A fulfilled visit with a ready review, of a new patient of `primary` seen by `seenBy`. */
+    async function readyVisit(organisationId: string, primary: { id: string }, seenBy: { id: string }) {
+      const patient = await createPatient(db(), { organisationId, primaryProviderId: primary.id });
+      const visit = await createAppointment(db(), {
+        organisationId,
+        patientId: patient.id,
+        providerId: seenBy.id,
+        status: 'fulfilled',
+        at: '2026-03-05T09:00',
+      });
+      await db().insert(postVisitReviews).values({ organisationId, appointmentId: visit.id });
+      return visit.id;
+    }
+    const seenByRivera = await readyVisit(clinic, rivera, rivera);
+    const riveraPatientSeenByLopez = await readyVisit(clinic, rivera, lopez);
+    const seenByLopez = await readyVisit(clinic, lopez, lopez);
+    const lopezPatientSeenByRivera = await readyVisit(clinic, lopez, rivera);
+    const elsewhere = await readyVisit(organisationId, team.provider, team.provider);
+    const reviewsOf = async (user: { token: string }) =>
+      (await call(test.app, getReadyPostVisits, { token: user.token }))
+        .json<{ result: { sid: string }[] }>()
+        .result.map((visit) => visit.sid)
+        .sort();
+    const providerOf = async (provider: { id: string }) => {
+      const user = await tokenFor(test.app, { organisationId: clinic, view: 'Provider' });
+      await linkUserToProvider(db(), user.user.id, provider.id);
+      return user;
+    };
+
+    expect(await reviewsOf(await providerOf(rivera))).toEqual([seenByRivera, lopezPatientSeenByRivera].sort());
+    expect(await reviewsOf(await providerOf(lopez))).toEqual([riveraPatientSeenByLopez, seenByLopez].sort());
+    const everyVisit = [seenByRivera, riveraPatientSeenByLopez, seenByLopez, lopezPatientSeenByRivera].sort();
+    expect(await reviewsOf(await tokenFor(test.app, { organisationId: clinic, view: 'Coder' }))).toEqual(everyVisit);
+    const admin = await tokenFor(test.app, { organisationId: clinic, view: 'Provider', isAdmin: true });
+    await linkUserToProvider(db(), admin.user.id, rivera.id);
+    expect(await reviewsOf(admin)).toEqual(everyVisit);
+    const otherOrganisationCoder = await reviewsOf(coder);
+    expect(otherOrganisationCoder).toContain(elsewhere);
+    expect(otherOrganisationCoder).not.toContain(seenByRivera);
+  });
+
   it('answers 404 for a visit without a ready review', async () => {
     const response = await call(test.app, updatePostVisitViewed, {
       token: coder.token,

@@ -211,6 +211,27 @@ describe('the login card', () => {
     expect(calls.at(-1)?.body).toEqual({ username: 'someone', is180DaysReset: false });
   });
 
+  it('recovers an account by its email address, then asks for the username at sign-in (sign-in takes names only)', async () => {
+    const { calls } = answerApi({
+      '/userResetPasswordAttempt': () => result(true),
+      '/auth/recover/confirm': () => result({ status: 'success' }),
+    });
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await userEvent.type(await screen.findByLabelText('Username or email'), 'ana.rivera@clinic.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enter the code' }));
+    await userEvent.type(await screen.findByLabelText('Code from the email'), '482913');
+    await userEvent.type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(calls.find((call) => call.path === '/auth/recover/confirm')?.body).toMatchObject({
+      username: 'ana.rivera@clinic.test',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByLabelText('Username')).toHaveValue('');
+  });
+
   it('shows the terms once after sign-in when they are not accepted yet, and signs in on acceptance', async () => {
     const { calls } = answerApi({
       '/auth/login': signedIn,

@@ -25,7 +25,8 @@ export default function RecoverPassword({ flow }: StepProps) {
     setSaving(true);
     try {
       await confirmReset({ username: username.trim(), code, newPassword: newPassword.password });
-      flow.setUsername(username.trim());
+      // Sign-in takes the username only: an account recovered by its email address signs in by name.
+      flow.setUsername(username.includes('@') ? '' : username.trim());
       flow.go('RecoverPasswordDone');
     } catch (caught) {
       setError(resetError(caught));

@@ -297,6 +297,8 @@ export const observations = pgTable(
     valueText: text('value_text'),
     referenceLow: doublePrecision('reference_low'),
     referenceHigh: doublePrecision('reference_high'),
+    /** The range in words (Observation.referenceRange.text), kept when the source gives it. */
+    referenceText: text('reference_text'),
     /** H, L, N, A, ... (first interpretation code). */
     interpretation: text('interpretation'),
     ...sourceColumns(),

@@ -79,6 +79,19 @@ describe('FHIR R4 mappers', () => {
     });
   });
 
+  it('keep a reference range given only in words', () => {
+    const [row] = map({
+      resourceType: 'Observation',
+      id: 'urine-glucose',
+      code: { coding: [{ system: 'http://loinc.org', code: '5792-7', display: 'Glucose [Mass/volume] in Urine' }] },
+      subject: { reference: 'Patient/p1' },
+      effectiveDateTime: '2024-02-03',
+      valueCodeableConcept: { coding: [{ code: '260385009', display: 'Negative' }] },
+      referenceRange: [{ text: ' Negative ' }],
+    });
+    expect(row?.values).toMatchObject({ referenceLow: null, referenceHigh: null, referenceText: 'Negative' });
+  });
+
   it('give a SNOMED-only condition its mapped ICD-10-CM code, and keep a given ICD-10-CM code without its dot', () => {
     const [mapped] = map({
       resourceType: 'Condition',

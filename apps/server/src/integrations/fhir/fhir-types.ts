@@ -58,6 +58,7 @@ export interface ContactPoint {
 export interface ReferenceRange {
   low?: Quantity;
   high?: Quantity;
+  text?: string;
 }
 
 /** Any resource: its type, its id and whatever else it carries. */

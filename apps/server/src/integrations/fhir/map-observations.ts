@@ -96,6 +96,7 @@ function valueColumns(value: ObservationValue) {
     valueText: valueTextOf(value),
     referenceLow: numberOrNull(range?.low?.value),
     referenceHigh: numberOrNull(range?.high?.value),
+    referenceText: range?.text?.trim() || null,
     interpretation: firstOfConcepts(value.interpretation) ?? null,
   };
 }

@@ -71,6 +71,12 @@ export function flagOfResult(result: {
   return null;
 }
 
-export function referenceRangeOf(low: number | null, high: number | null): LabReferenceRange | null {
-  return low === null && high === null ? null : { low, high };
+/** A result's normal range: its bounds, or its words when the source gives only those; none otherwise. */
+export function referenceRangeOf(
+  low: number | null,
+  high: number | null,
+  text: string | null = null,
+): LabReferenceRange | null {
+  if (low === null && high === null) return text ? { low, high, text } : null;
+  return text ? { low, high, text } : { low, high };
 }

@@ -121,6 +121,7 @@ export async function listLatestResults(db: Db, key: PatientKey) {
       unit: observations.unit,
       referenceLow: observations.referenceLow,
       referenceHigh: observations.referenceHigh,
+      referenceText: observations.referenceText,
       interpretation: observations.interpretation,
       count: windowCount(sql`${observations.loinc}`),
     })
@@ -218,6 +219,7 @@ export async function listNumericResults(db: Db, key: PatientKey & { loinc: stri
       unit: observations.unit,
       referenceLow: observations.referenceLow,
       referenceHigh: observations.referenceHigh,
+      referenceText: observations.referenceText,
       interpretation: observations.interpretation,
     })
     .from(observations)

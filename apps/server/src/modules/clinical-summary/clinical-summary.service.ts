@@ -106,8 +106,8 @@ function resultsByKind(rows: LatestResultRow[]): Pick<ClinicalSummary, 'vitals' 
 }
 
 function toResult(row: LatestResultRow): ClinicalResult {
-  const { category: _category, referenceLow, referenceHigh, ...result } = row;
-  const referenceRange = referenceRangeOf(referenceLow, referenceHigh);
+  const { category: _category, referenceLow, referenceHigh, referenceText, ...result } = row;
+  const referenceRange = referenceRangeOf(referenceLow, referenceHigh, referenceText);
   return {
     ...result,
     source: asSource(row.source),

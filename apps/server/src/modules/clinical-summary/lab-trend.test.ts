@@ -13,6 +13,7 @@ function result(date: string, value: number, unit: string | null, extra: Partial
     unit,
     referenceLow: null,
     referenceHigh: null,
+    referenceText: null,
     interpretation: null,
     ...extra,
   };
@@ -63,6 +64,15 @@ describe('trendOf', () => {
     ]);
     expect(trend.referenceRange).toEqual({ low: null, high: 200 });
     expect(trend.points.map((point) => point.flag)).toEqual(['high', null, 'high']);
+  });
+
+  it('keeps a range given only in words, with no bound to shade or to flag against', () => {
+    const trend = trendOf('5778-6', [
+      result('2024-01-01', 1, null, { referenceText: 'Negative' }),
+      result('2025-01-01', 2, null, { referenceText: 'Negative', interpretation: 'A' }),
+    ]);
+    expect(trend.referenceRange).toEqual({ low: null, high: null, text: 'Negative' });
+    expect(trend.points.map((point) => point.flag)).toEqual([null, 'abnormal']);
   });
 
   it('flags a point left in another unit by its interpretation code only', () => {

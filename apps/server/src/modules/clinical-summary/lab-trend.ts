@@ -11,6 +11,7 @@ export interface NumericResult {
   unit: string | null;
   referenceLow: number | null;
   referenceHigh: number | null;
+  referenceText: string | null;
   interpretation: string | null;
 }
 
@@ -42,8 +43,14 @@ export function trendOf(loinc: string, results: readonly NumericResult[]): LabTr
   });
   const withRange = [...results]
     .reverse()
-    .find((result) => sameUnit(result.unit, unit) && (result.referenceLow !== null || result.referenceHigh !== null));
-  const referenceRange = withRange ? referenceRangeOf(withRange.referenceLow, withRange.referenceHigh) : null;
+    .find(
+      (result) =>
+        sameUnit(result.unit, unit) &&
+        (result.referenceLow !== null || result.referenceHigh !== null || result.referenceText !== null),
+    );
+  const referenceRange = withRange
+    ? referenceRangeOf(withRange.referenceLow, withRange.referenceHigh, withRange.referenceText)
+    : null;
   return {
     loinc,
     display: latest.display,

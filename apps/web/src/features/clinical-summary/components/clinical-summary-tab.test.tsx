@@ -134,8 +134,20 @@ function fullSummary(): ClinicalSummary {
           count: 1,
           source: 'HIE',
         }),
+        lab({
+          id: 'l3',
+          loinc: '5792-7',
+          display: 'Urine glucose',
+          value: null,
+          valueText: 'Negative',
+          unit: null,
+          flag: null,
+          interpretation: null,
+          referenceRange: { low: null, high: null, text: 'Negative' },
+          count: 1,
+        }),
       ],
-      total: 2,
+      total: 3,
     },
     visits: {
       items: [
@@ -243,6 +255,9 @@ describe('the Clinical Summary tab', () => {
     expect(within(cholesterol).getByText('HIE')).toBeInTheDocument();
     expect(within(cholesterol).queryByText('High')).not.toBeInTheDocument();
     expect(within(cholesterol).queryByRole('button', { name: /Trend/ })).not.toBeInTheDocument();
+    expect(within(cholesterol).getByText('≤ 200')).toBeInTheDocument();
+    const glucose = within(labs).getByText('Urine glucose').closest('tr') as HTMLElement;
+    expect(within(glucose).getAllByText('Negative')).toHaveLength(2);
   });
 
   it('opens the lab trend modal with the chart and the results', async () => {

@@ -35,7 +35,10 @@ export function LabsCard({
       title: 'Range',
       key: 'range',
       render: (_value, lab) => (
-        <Typography.Text type="secondary">{formatReferenceRange(lab.referenceRange)}</Typography.Text>
+        // A range given only in words (FHIR referenceRange.text) is shown as written.
+        <Typography.Text type="secondary">
+          {formatReferenceRange(lab.referenceRange) || (lab.referenceRange?.text ?? '')}
+        </Typography.Text>
       ),
     },
     { title: 'Date', dataIndex: 'date', key: 'date', render: (date: string) => formatItemDate(date) },

@@ -1,33 +1,17 @@
-import type { PatientDemographics } from '@cairn/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FirstAllowedTabRedirect } from '../features/portrait/components/first-allowed-tab-redirect';
 import { FlagsProvider, type FlagValues } from '../lib/feature-flags';
 import type { PermissionMap } from '../lib/session';
 import { answerApi, result } from '../testing/answer-api';
+import { aPatientDemographics } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { providerToken, signIn, signOut } from '../testing/session';
 import { routes } from './router';
 
 const PATIENT_ID = '11111111-1111-4111-8111-111111111111';
 
-const demographics: PatientDemographics = {
-  cairnPatientId: PATIENT_ID,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  age: 75,
-  isDeceased: false,
-  deceasedDate: null,
-  gender: 'female',
-  dateOfBirth: '1950-12-10',
-  mrn: 'MRN-100',
-  coverages: [],
-  primaryProviderName: 'Maya Rivera',
-  riskScore: { status: 'pending' },
-  counts: { openSuggestions: 0, hccCount: 0, openCareGaps: 0 },
-  recentVisits: [],
-  upcomingVisits: [],
-};
+const demographics = aPatientDemographics({ cairnPatientId: PATIENT_ID });
 
 interface User {
   admin?: boolean;

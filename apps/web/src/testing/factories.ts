@@ -7,6 +7,7 @@ import type {
   EndpointResponse,
   LabTrend,
   LabTrendPoint,
+  PatientDemographics,
   getUserMetadata,
 } from '@cairn/contracts';
 
@@ -204,6 +205,28 @@ export function aLabTrend(overrides: Partial<LabTrend> = {}): LabTrend {
       aLabTrendPoint({ date: '2024-05-01', value: 185 }),
       aLabTrendPoint({ date: '2025-05-01', value: 180 }),
     ],
+    ...overrides,
+  };
+}
+
+/** The banner's facts of Ada Lovelace, 75, whose risk score is still being computed. */
+export function aPatientDemographics(overrides: Partial<PatientDemographics> = {}): PatientDemographics {
+  return {
+    cairnPatientId: '11111111-1111-4111-8111-111111111111',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    age: 75,
+    isDeceased: false,
+    deceasedDate: null,
+    gender: 'female',
+    dateOfBirth: '1950-12-10',
+    mrn: 'MRN-100',
+    coverages: [],
+    primaryProviderName: 'Maya Rivera',
+    riskScore: { status: 'pending' },
+    counts: { openSuggestions: 0, hccCount: 0, openCareGaps: 0 },
+    recentVisits: [],
+    upcomingVisits: [],
     ...overrides,
   };
 }

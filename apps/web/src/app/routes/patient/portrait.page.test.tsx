@@ -1,4 +1,4 @@
-import type { AppointmentDetails, PatientDemographics } from '@cairn/contracts';
+import type { AppointmentDetails } from '@cairn/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouteError } from 'react-router';
@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
 import type { FlagValues } from '../../../lib/feature-flags';
 import { answerApi, failure, REALTIME_TICKET, result, type ApiAnswers } from '../../../testing/answer-api';
+import { aPatientDemographics } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
 import PortraitPage from './portrait.page';
@@ -22,23 +23,12 @@ const SID = '22222222-2222-4222-8222-222222222222';
 const NEXT_SID = '33333333-3333-4333-8333-333333333333';
 const NEXT_PATIENT_ID = '44444444-4444-4444-8444-444444444444';
 
-const banner: PatientDemographics = {
+const banner = aPatientDemographics({
   cairnPatientId: PATIENT_ID,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  age: 75,
-  isDeceased: false,
-  deceasedDate: null,
-  gender: 'female',
-  dateOfBirth: '1950-12-10',
-  mrn: 'MRN-100',
   coverages: [{ payer: 'Medicare', plan: 'Part B' }],
-  primaryProviderName: 'Maya Rivera',
   riskScore: { status: 'current', current: 1.5, potential: 2 },
   counts: { openSuggestions: 1, hccCount: 1, openCareGaps: 0 },
-  recentVisits: [],
-  upcomingVisits: [],
-};
+});
 
 const details: AppointmentDetails = {
   appointment: {

@@ -137,6 +137,7 @@ export const dxItem = z.object({
   /** The in-app explanation: why the suggestion is shown (spec §3 explanation groups). */
   explanation: z.string(),
   listKind: suggestionListKind,
+  /** Strongest first: by the kind of record that best supports how the suggestion was found, then latest first. */
   evidence: z.array(dxEvidence),
   decision: dxDecision.optional(),
   saveState,

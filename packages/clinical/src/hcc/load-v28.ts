@@ -51,10 +51,19 @@ function loadMapping(dir: string): Map<string, CompiledRow[]> {
   return mapping;
 }
 
-function loadCoefficients(dir: string): ModelTables['coefficients'] {
+/** The relative factor files and the column of each that holds CMS's words for the variable. */
+const V28_FACTOR_FILES: readonly (readonly [string, string])[] = [
+  ['V28_CE_Relative_Factors.csv', 'Label'],
+  ['V28_NE_Relative_Factors.csv', 'New Enrollees'],
+];
+
+function loadCoefficients(dir: string): Pick<ModelTables, 'coefficients' | 'variableLabels'> {
   const coefficients = new Map<Segment, Map<string, number>>();
-  for (const file of ['V28_CE_Relative_Factors.csv', 'V28_NE_Relative_Factors.csv']) {
+  const variableLabels = new Map<string, string>();
+  for (const [file, labelColumn] of V28_FACTOR_FILES) {
     for (const row of read(dir, file)) {
+      const label = (row[labelColumn] ?? '').trim();
+      if (label !== '') variableLabels.set(row.Variable ?? '', label);
       for (const [column, segment] of V28_SEGMENT_COLUMNS) {
         const value = row[column];
         // A blank cell means the variable is not in that segment's model.
@@ -63,7 +72,7 @@ function loadCoefficients(dir: string): ModelTables['coefficients'] {
       }
     }
   }
-  return coefficients;
+  return { coefficients, variableLabels };
 }
 
 /**
@@ -101,7 +110,7 @@ export function loadV28Tables(dir: string): ModelTables {
     paymentHccs: hierarchyRows.map((row) => parseHccNumber(row.HCC ?? '')).sort((a, b) => a - b),
     groups,
     interactions,
-    coefficients: loadCoefficients(dir),
+    ...loadCoefficients(dir),
     institutionalOriginallyDisabled: 'ORIGDIS',
     heartRule: true,
   };

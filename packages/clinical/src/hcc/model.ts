@@ -57,6 +57,13 @@ export class TableHccModel implements HccModel {
     return this.tables.labels.get(hcc) ?? '';
   }
 
+  variableLabel(variable: string): string {
+    const known = this.tables.variableLabels.get(variable);
+    if (known !== undefined) return known;
+    const hcc = /^HCC(\d+)$/.exec(variable);
+    return hcc ? this.label(Number(hcc[1])) : '';
+  }
+
   children(hcc: number): number[] {
     return [...(this.childrenOf.get(hcc) ?? NO_ROWS)];
   }

@@ -24,6 +24,11 @@ export interface ModelTables {
   /** Diagnostic groups used by interactions, e.g. `HF_V28` -> [221, ..., 226]. */
   readonly groups: ReadonlyMap<string, readonly number[]>;
   readonly interactions: readonly InteractionRule[];
+  /**
+   * CMS variable name (without segment prefix) -> its words: `D1` "1 payment HCC", `DIABETES_HF_V28`
+   * "Diabetes*Heart Failure", `F65_69` "Female 65-69".
+   */
+  readonly variableLabels: ReadonlyMap<string, string>;
   /** Segment -> CMS variable name (without segment prefix) -> relative factor. */
   readonly coefficients: ReadonlyMap<Segment, ReadonlyMap<string, number>>;
   /** CMS variable names of the institutional "originally disabled" term (V28 `ORIGDIS`, V24 `ORIGDS`). */

@@ -57,6 +57,11 @@ export interface HccModel {
   codes(hcc: number): string[];
   /** CMS label of a payment HCC (`''` if the model has no such HCC). */
   label(hcc: number): string;
+  /**
+   * The words of a scored CMS variable (a RAF term's `variable`): `D1` "1 payment HCC",
+   * `DIABETES_HF_V28` "Diabetes*Heart Failure", `HCC37` its HCC label; `''` when the model has none.
+   */
+  variableLabel(variable: string): string;
   /** HCCs a parent drops in the hierarchy (empty if none), ascending. */
   children(hcc: number): number[];
   /** Whether the number is one of the model's payment HCCs (115 in V28, 86 in V24). */

@@ -28,9 +28,9 @@ export interface NormalisedObservation {
   positive: boolean | undefined;
 }
 
-/** The unit every rule compares in. */
+/** The unit every rule compares in, in UCUM (evidence carries it; screens write it as clinicians do). */
 export const CANONICAL_UNITS: Record<ObservationKind, string> = {
-  egfr: 'mL/min/1.73m2',
+  egfr: 'mL/min/{1.73_m2}',
   uacr: 'mg/g',
   hba1c: '%',
   'fasting-glucose': 'mg/dL',
@@ -39,7 +39,7 @@ export const CANONICAL_UNITS: Record<ObservationKind, string> = {
   lvef: '%',
   bnp: 'pg/mL',
   'nt-probnp': 'pg/mL',
-  'fev1-fvc': 'ratio',
+  'fev1-fvc': '{ratio}',
   albumin: 'g/dL',
   'rheumatoid-factor': '[IU]/mL',
   'anti-ccp': '[U]/mL',

@@ -36,4 +36,44 @@ describe('the patient banner', () => {
     expect(screen.getByText('Unknown')).toBeInTheDocument();
     expect(screen.getByText('0.877')).toBeInTheDocument();
   });
+
+  it('lists its facts as a description list: each group one term and its definition', () => {
+    const { container } = render(<PatientBanner patient={patient} />);
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Age:',
+      'Sex:',
+      'DOB:',
+      'MRN:',
+      'Coverage:',
+      'Primary provider:',
+      'Risk score:',
+    ]);
+    expect(screen.getAllByRole('definition')).toHaveLength(7);
+    // HTML (and axe's definition-list rule) allows only <div> groups of <dt> and <dd> in a <dl>.
+    const groups = [...(container.querySelector('dl')?.children ?? [])];
+    for (const group of groups) {
+      expect([group.tagName, ...[...group.children].map((child) => child.tagName)]).toEqual(['DIV', 'DT', 'DD']);
+    }
+  });
+
+  it('names the visit beside the patient, on the line of the name', () => {
+    const visit = {
+      sid: '22222222-2222-4222-8222-222222222222',
+      nid: null,
+      startAt: '2026-11-25T08:00:00-05:00',
+      endAt: null,
+      serviceDate: '2026-11-25',
+      status: 'booked',
+      visitType: 'New problem',
+      reason: null,
+      providerId: null,
+      providerName: 'Maya Rivera',
+      departmentName: null,
+      clinicName: null,
+      encounterId: null,
+    };
+    render(<PatientBanner patient={patient} visit={visit} />);
+    const name = screen.getByRole('heading', { name: 'Grace Hopper' });
+    expect(name.parentElement).toHaveTextContent('Visit: 11/25/2026 08:00 AM · New problem · Maya Rivera');
+  });
 });

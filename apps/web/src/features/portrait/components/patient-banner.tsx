@@ -38,22 +38,21 @@ export function PatientBanner({ patient, visit, actions, navigation }: PatientBa
     { key: 'provider', label: 'Primary provider', children: patient.primaryProviderName ?? '—' },
     { key: 'risk', label: 'Risk score', children: formatRiskScore(patient.riskScore) },
   ];
-  if (visit) {
-    const when = `${formatDate(visit.startAt, 'date')} ${formatDate(visit.startAt, 'time')}`;
-    items.push({
-      key: 'visit',
-      label: 'Visit',
-      children: [when, visit.visitType, visit.providerName].filter(Boolean).join(' · '),
-    });
-  }
+  const visitText = visit
+    ? [`${formatDate(visit.startAt, 'date')} ${formatDate(visit.startAt, 'time')}`, visit.visitType, visit.providerName]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
   return (
     <Card size="small" role="region" aria-label="Patient banner" data-testid="patient-banner">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={8}>
+        <Flex align="baseline" gap={12} wrap>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {name}
           </Typography.Title>
           {patient.isDeceased && <Tag color="default">Deceased</Tag>}
+          {/* The visit beside the name: one line fewer above the tab (issue 16 item 1). */}
+          {visitText && <Typography.Text type="secondary">{`Visit: ${visitText}`}</Typography.Text>}
         </Flex>
         <Flex align="center" gap={8} wrap>
           {actions}
@@ -64,9 +63,9 @@ export function PatientBanner({ patient, visit, actions, navigation }: PatientBa
       <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 24px', margin: '8px 0 0' }}>
         {items.map((item) => (
           <div key={item.key} style={{ display: 'flex', gap: 4, whiteSpace: 'nowrap' }}>
-            <Typography.Text type="secondary" component="dt">
-              {item.label}:
-            </Typography.Text>
+            <dt>
+              <Typography.Text type="secondary">{item.label}:</Typography.Text>
+            </dt>
             <dd style={{ margin: 0 }}>{item.children}</dd>
           </div>
         ))}

@@ -27,6 +27,8 @@ export const clinicalProblem = z.object({
   display: z.string(),
   /** ICD-10-CM without the dot, as given or mapped from SNOMED CT (`icdMapped`). */
   icdCode: z.string().nullable(),
+  /** The CMS long title of `icdCode` (FY2026 ICD-10-CM), null without a code or for one not in the catalog. */
+  icdTitle: z.string().nullable(),
   icdMapped: z.boolean(),
   snomedCode: z.string().nullable(),
   clinicalStatus: z.string(),

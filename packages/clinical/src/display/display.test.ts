@@ -38,9 +38,10 @@ describe('significant digits', () => {
     expect(significantDigits(0)).toBe(1);
   });
 
-  it('keeps a converted value to the digits of the value reported', () => {
-    expect(toSignificantDigitsOf(176 * 0.45359237, 176)).toBe(79.8);
+  it('keeps a converted value to the digits of the value reported and one more', () => {
+    expect(toSignificantDigitsOf(176 * 0.45359237, 176)).toBe(79.83);
     expect(toSignificantDigitsOf(((101.3 - 32) * 5) / 9, 101.3)).toBe(38.5);
+    expect(toSignificantDigitsOf((37 * 9) / 5 + 32, 37)).toBe(98.6);
     expect(toSignificantDigitsOf(0, 12)).toBe(0);
   });
 });

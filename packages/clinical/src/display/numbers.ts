@@ -33,10 +33,12 @@ export function significantDigits(value: number): number {
 
 /**
  * A value computed from a reported one (a unit conversion), kept to the reported number's significant
- * digits: a conversion adds no precision (176 lb is 79.8 kg, not 79.83225712 kg).
- * @example toSignificantDigitsOf(79.83225712, 176) // 79.8
+ * digits and one more: a conversion adds no precision (176 lb is 79.83 kg, not 79.83225712 kg), and the
+ * extra digit stands for the trailing zeros a number loses on its way (37.0 °C arrives as 37, and is
+ * 98.6 °F, not 99).
+ * @example toSignificantDigitsOf(79.83225712, 176) // 79.83
  */
 export function toSignificantDigitsOf(value: number, reportedValue: number): number {
   if (!Number.isFinite(value) || value === 0) return value;
-  return Number(value.toPrecision(Math.min(significantDigits(reportedValue), REPORTABLE_DIGITS)));
+  return Number(value.toPrecision(Math.min(significantDigits(reportedValue) + 1, REPORTABLE_DIGITS)));
 }

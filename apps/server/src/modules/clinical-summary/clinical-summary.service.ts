@@ -1,3 +1,4 @@
+import { getIcdCatalog } from '@cairn/clinical';
 import type { ClinicalItemSource, ClinicalResult, ClinicalSummary, LabTrend } from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -65,8 +66,15 @@ function cappedOf<T extends { source: string; total: number }>(rows: T[]) {
   return { items: rows.map(({ total: _total, ...row }) => withSource(row)), total: rows[0]?.total ?? 0 };
 }
 
+/** The CMS title of a problem's ICD-10-CM code, shown with the code. */
+const icdTitleOf = (icdCode: string | null): string | null =>
+  icdCode === null ? null : (getIcdCatalog().get(icdCode)?.longDescription ?? null);
+
 function problemsOf(rows: Awaited<ReturnType<typeof listProblems>>): ClinicalSummary['problems'] {
-  const problems = rows.map(({ isActive, ...problem }) => ({ isActive, problem: withSource(problem) }));
+  const problems = rows.map(({ isActive, ...problem }) => ({
+    isActive,
+    problem: { ...withSource(problem), icdTitle: icdTitleOf(problem.icdCode) },
+  }));
   const inGroup = (active: boolean) =>
     problems
       .filter((entry) => entry.isActive === active)

@@ -245,6 +245,8 @@ describe('getClinicalSummary', () => {
     ]);
     expect(problems.active[0]).toMatchObject({ source: 'HIE', date: '2021-06-10', icdCode: 'I10' });
     expect(problems.active[1]).toMatchObject({ icdCode: 'E119', icdMapped: true, snomedCode: '44054006' });
+    // Each code comes with its ICD-10-CM title, to be shown with the code.
+    expect(problems.active[1]?.icdTitle).toBe('Type 2 diabetes mellitus without complications');
     expect(problems.resolved).toEqual([
       expect.objectContaining({
         display: 'Acute viral pharyngitis',
@@ -426,7 +428,7 @@ describe('getLabTrend', () => {
     expect(trend).toMatchObject({ unit: 'kg', units: 'converted' });
     expect(trend.points[0]).toMatchObject({
       source: 'HIE',
-      value: 81.6466266,
+      value: 81.65,
       unit: 'kg',
       convertedFrom: { value: 180, unit: '[lb_av]' },
     });

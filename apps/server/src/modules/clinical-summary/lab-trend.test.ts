@@ -25,7 +25,7 @@ describe('trendOf', () => {
     expect(trend.unit).toBe('kg');
     expect(trend.units).toBe('converted');
     expect(trend.points[0]).toMatchObject({
-      value: 79.83225712,
+      value: 79.83,
       unit: 'kg',
       convertedFrom: { value: 176, unit: '[lb_av]' },
     });

@@ -1,3 +1,5 @@
+import { toSignificantDigitsOf } from '@cairn/clinical/display';
+
 /**
  * Converting a result to another unit when that is plain arithmetic: the same quantity in a unit of
  * another size (g and kg, mg/dL and g/L) or temperature scales. Anything else, such as mg/dL and
@@ -55,6 +57,6 @@ export function convertValue(value: number, from: string | null, to: string | nu
   if (!source || !target || source.dimension !== target.dimension) return undefined;
   const base = value * source.factor + (source.offset ?? 0);
   const converted = (base - (target.offset ?? 0)) / target.factor;
-  // Conversions by factors such as 0.45359237 leave float noise: keep a sensible precision.
-  return Number(converted.toPrecision(10));
+  // A conversion adds no precision: 176 lb is 79.83 kg, not 79.83225712 kg.
+  return toSignificantDigitsOf(converted, value);
 }

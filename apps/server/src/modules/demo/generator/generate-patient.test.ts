@@ -89,6 +89,14 @@ describe('synthetic organisation generator', () => {
     expect(Date.parse(last) - Date.parse(first)).toBeGreaterThanOrEqual(90 * 86_400_000);
   });
 
+  it('reports every result to the decimals a lab or device gives, never with float noise (7.699999999999999)', () => {
+    const values = generate({ seed: 2, count: 24 }).patients.flatMap((rows) =>
+      rows.observations.flatMap((row) => (typeof row.value === 'number' ? [row.value] : [])),
+    );
+    expect(values.length).toBeGreaterThan(100);
+    expect(values.filter((value) => Number(value.toFixed(2)) !== value)).toEqual([]);
+  });
+
   it('dates nothing after today, and keeps each source id unique', () => {
     const { patients } = generate({ seed: 5, count: 16 });
     const dates = patients.flatMap((rows) => [

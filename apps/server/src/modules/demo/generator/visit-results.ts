@@ -52,8 +52,10 @@ export function addVitals(context: PatientContext, encounter: EncounterRow, vita
 export function addLabs(context: PatientContext, encounter: EncounterRow, visit: Visit & { isAnnual: boolean }): void {
   const { draw, vitals } = { draw: context.draw, vitals: visit.vitals };
   const hasDiabetes = context.conditions.includes(DIABETES);
+  // Labs report HbA1c to one decimal (NGSP %); the sum of two one-decimal draws is not one (7.1 + 0.6 is
+  // 7.699999999999999 in binary), so it is rounded as the lab would.
   if (hasDiabetes || visit.isAnnual)
-    addResult(context, encounter, RESULTS.hba1c, vitals.hba1c + draw.between(-0.3, 0.3));
+    addResult(context, encounter, RESULTS.hba1c, Math.round((vitals.hba1c + draw.between(-0.3, 0.3)) * 10) / 10);
   if (!visit.isAnnual && context.scenario !== 'meets-criteria') return;
   const egfr = Math.round(vitals.egfr + draw.between(-3, 3));
   addResult(context, encounter, RESULTS.egfr, egfr);

@@ -96,6 +96,9 @@ export const dxEvidence = z.object({
   date: isoDate,
   source: z.enum(['EHR', 'HIE']),
   code: z.string().optional(),
+  /** The CMS long title of `code` when it is an ICD-10-CM code (a coded diagnosis or a claim line). */
+  codeTitle: z.string().optional(),
+  /** As reported, or in the unit the rule compared (`unit`, UCUM: `%`, `mL/min/{1.73_m2}`, `{score}`). */
   value: z.number().optional(),
   unit: z.string().optional(),
   /** The row's display text, or the document snippet around the mention. */
@@ -193,8 +196,12 @@ export const riskEstimate = z.object({
   increments: z.array(
     z.object({ hcc: z.number().int(), label: z.string(), raf: z.number(), icdCodes: z.array(z.string()) }),
   ),
-  /** Interaction and count terms the cart triggers. */
-  interactions: z.array(z.object({ name: z.string(), raf: z.number() })),
+  /**
+   * Interaction and payment-HCC-count terms the cart brings in or changes, each with a factor (terms of
+   * factor 0, such as 1 to 4 payment HCCs in V28, are left out): `name` is CMS's variable (`D5`,
+   * `DIABETES_HF_V28`), `label` its words in CMS's labels ("5 payment HCCs", "Diabetes*Heart Failure").
+   */
+  interactions: z.array(z.object({ name: z.string(), label: z.string(), raf: z.number() })),
 });
 export type RiskEstimate = z.infer<typeof riskEstimate>;
 

@@ -92,3 +92,19 @@ describe('where evidence opens', () => {
     });
   });
 });
+
+describe('what evidence says', () => {
+  const cited = (item: Partial<SuggestionEvidence>) => evidenceOut({ ...suggestionOf('E1140').evidence[0]!, ...item });
+
+  it('gives the code of a claim line or a coded diagnosis its ICD-10-CM title', () => {
+    const claim = cited({ resourceType: 'Claim', code: 'E119', text: 'E119' });
+    expect(claim).toMatchObject({ code: 'E119', codeTitle: 'Type 2 diabetes mellitus without complications' });
+    const condition = cited({ resourceType: 'Condition', code: 'N1831', text: 'CKD 3a' });
+    expect(condition.codeTitle).toBe('Chronic kidney disease, stage 3a');
+  });
+
+  it('names no title for a code that is not a diagnosis or not in the catalog', () => {
+    expect(cited({ resourceType: 'Observation', code: '4548-4' })).not.toHaveProperty('codeTitle');
+    expect(cited({ resourceType: 'Claim', code: 'ZZZ99' })).not.toHaveProperty('codeTitle');
+  });
+});

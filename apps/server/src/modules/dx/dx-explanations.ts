@@ -1,4 +1,4 @@
-import type { Suggestion, SuggestionEvidence } from '@cairn/clinical';
+import { getIcdCatalog, type Suggestion, type SuggestionEvidence } from '@cairn/clinical';
 import type { DxEvidence, DxRole, ExplanationGroup } from '@cairn/contracts';
 import { isUuid } from '../../access';
 
@@ -102,9 +102,16 @@ export function listKindOf(
 
 const LOINC = 'http://loinc.org';
 
+/** The CMS title of the ICD-10-CM code of a coded diagnosis or a claim line (a claim carries the code alone). */
+function codeTitleOf(item: SuggestionEvidence): string | undefined {
+  if (item.code === undefined || (item.resourceType !== 'Condition' && item.resourceType !== 'Claim')) return undefined;
+  return getIcdCatalog().get(item.code)?.longDescription;
+}
+
 /**
  * Where each piece of evidence opens: a document at its snippet (Cairn's id of the document), the
- * lab's trend (by LOINC), or nowhere (a citation that is not Cairn's id of a document).
+ * lab's trend (by LOINC), or nowhere (a citation that is not Cairn's id of a document). A diagnosis
+ * code comes with its title.
  */
 export function evidenceOut(item: SuggestionEvidence): DxEvidence {
   // The engine cites a document by Cairn's id of it; the analysis shown is of the data as it is now
@@ -115,11 +122,13 @@ export function evidenceOut(item: SuggestionEvidence): DxEvidence {
     : item.resourceType === 'Observation' && item.code
       ? { kind: 'lab', code: item.code, system: LOINC }
       : { kind: 'none' };
+  const codeTitle = codeTitleOf(item);
   return {
     resourceType: item.resourceType,
     date: item.date,
     source: item.source,
     ...(item.code === undefined ? {} : { code: item.code }),
+    ...(codeTitle === undefined ? {} : { codeTitle }),
     ...(item.value === undefined ? {} : { value: item.value }),
     ...(item.unit === undefined ? {} : { unit: item.unit }),
     ...(item.text === undefined ? {} : { text: item.text }),

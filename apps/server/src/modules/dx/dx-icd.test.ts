@@ -204,7 +204,7 @@ describe('note templates and the note wizard', () => {
       description: 'Type 2 diabetes mellitus with diabetic chronic kidney disease',
       meat: {
         monitor: 'Follow up at the next visit.',
-        evaluate: 'HbA1c 8.1 % on 2026-05-01',
+        evaluate: 'HbA1c 8.1% on 2026-05-01',
         assess: 'Documented on 2025-02-01: "Type 2 diabetes with CKD"',
         treat: 'Continue Metformin 500 mg',
       },
@@ -215,7 +215,7 @@ describe('note templates and the note wizard', () => {
         '',
         'Type 2 diabetes mellitus with diabetic chronic kidney disease (E11.22)',
         '- Monitor: Follow up at the next visit.',
-        '- Evaluate: HbA1c 8.1 % on 2026-05-01',
+        '- Evaluate: HbA1c 8.1% on 2026-05-01',
         '- Assess: Documented on 2025-02-01: "Type 2 diabetes with CKD"',
         '- Treat: Continue Metformin 500 mg',
         '',

@@ -5,6 +5,7 @@ import {
   type Suggestion,
   type SuggestionEvidence,
 } from '@cairn/clinical';
+import { formatIcdCodeWithTitle, formatQuantity } from '@cairn/clinical/display';
 import type { NoteTemplate } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -45,10 +46,17 @@ interface Meat {
 const latestFirst = (items: SuggestionEvidence[]) =>
   [...items].sort((left, right) => right.date.localeCompare(left.date));
 
+/** What a claim line says: its code dotted, with its title (the claim carries the code alone). */
+const claimText = (item: SuggestionEvidence): string | undefined =>
+  item.code === undefined
+    ? item.text
+    : formatIcdCodeWithTitle(item.code, getIcdCatalog().get(item.code)?.longDescription ?? item.text);
+
 /**
  * MEAT from a suggestion's evidence: results are what was evaluated (the latest of each test),
  * medications what treats it, documented mentions and coded diagnoses the assessment, procedures the
- * monitoring; the provider edits the draft before it goes into the note.
+ * monitoring; the provider edits the draft before it goes into the note, so values are written as a
+ * clinician writes them (7.7%, a PHQ-9 of 18, E11.9 with its title).
  */
 export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
   const of = (...types: SuggestionEvidence['resourceType'][]) =>
@@ -57,7 +65,7 @@ export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
   for (const item of of('Observation'))
     if (!latestByCode.has(item.code ?? item.text ?? '')) latestByCode.set(item.code ?? item.text ?? '', item);
   const results = [...latestByCode.values()].map((item) => {
-    const value = item.value === undefined ? '' : ` ${String(item.value)}${item.unit ? ` ${item.unit}` : ''}`;
+    const value = item.value === undefined ? '' : ` ${formatQuantity(item.value, item.unit)}`;
     return `${item.text ?? item.code ?? 'result'}${value} on ${item.date}`;
   });
   const medications = [...new Set(of('MedicationRequest').map((item) => item.text ?? item.code ?? 'medication'))];
@@ -68,8 +76,10 @@ export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
   };
   if (results.length > 0) meat.evaluate = results.slice(0, 4).join('; ');
   if (documented) {
-    const what = documented.resourceType === 'Claim' ? 'Coded on a claim' : 'Documented';
-    meat.assess = `${what} on ${documented.date}${documented.text ? `: "${documented.text}"` : ''}`;
+    const isClaim = documented.resourceType === 'Claim';
+    const text = isClaim ? claimText(documented) : documented.text;
+    const quoted = text && !isClaim ? `"${text}"` : text;
+    meat.assess = `${isClaim ? 'Coded on a claim' : 'Documented'} on ${documented.date}${quoted ? `: ${quoted}` : ''}`;
   }
   if (medications.length > 0) meat.treat = `Continue ${medications.slice(0, 4).join(', ')}`;
   return meat;

@@ -43,7 +43,7 @@ export function rafPersonOf(
 /**
  * The visit's RAF now (the codes coded this year) and if the cart is written: each HCC the cart adds,
  * with its coefficient and the cart's codes behind it, and the interaction and count terms it brings
- * in (or changes).
+ * in (or changes), named in CMS's words; a term that adds nothing (V28's 1 to 4 payment HCCs) is not one.
  */
 export function estimateRisk(options: {
   person: RiskPerson;
@@ -61,19 +61,22 @@ export function estimateRisk(options: {
   );
   const cart = new Set(options.cartCodes);
   const before = new Map(now.terms.map((term) => [term.variable, term.factor]));
-  const labels = getHccModel(model);
+  const hccModel = getHccModel(model);
   const increments = pushed.terms
     .filter((term) => term.kind === 'hcc' && term.hcc !== undefined && !now.hccs.includes(term.hcc))
     .map((term) => ({
       hcc: term.hcc ?? 0,
-      label: labels.label(term.hcc ?? 0),
+      label: hccModel.label(term.hcc ?? 0),
       raf: term.factor,
       icdCodes: (term.codes ?? []).filter((code) => cart.has(code)),
     }));
   const interactions = pushed.terms
     .filter(
-      (term) => (term.kind === 'interaction' || term.kind === 'count') && before.get(term.variable) !== term.factor,
+      (term) =>
+        (term.kind === 'interaction' || term.kind === 'count') &&
+        term.factor !== 0 &&
+        before.get(term.variable) !== term.factor,
     )
-    .map((term) => ({ name: term.variable, raf: term.factor }));
+    .map((term) => ({ name: term.variable, label: hccModel.variableLabel(term.variable), raf: term.factor }));
   return { model, paymentYear, current: now.raf, ifPushed: pushed.raf, increments, interactions };
 }

@@ -12,12 +12,13 @@ export class PortraitPage {
     return this.page.getByTestId('patient-banner');
   }
 
+  /** A tab of the portrait: a link in its navigation, the open one the current page. */
   tab(title: string) {
-    return this.page.getByRole('tab', { name: title });
+    return this.page.getByRole('navigation', { name: 'Portrait tabs' }).getByRole('link', { name: title, exact: true });
   }
 
   async openTab(title: string): Promise<void> {
-    await this.tab(title).getByRole('link').click();
+    await this.tab(title).click();
   }
 
   card(title: string) {

@@ -51,7 +51,7 @@ describe('the portrait without a tab', () => {
     const flags = { dxInsights: false, clinicalDocuments: false, clinicalSummary: false };
     const router = await openPortraitAs({ admin: true, view: 'Provider' }, flags);
     await expect.poll(() => router.state.location.pathname).toBe(`/patient/${PATIENT_ID}/quality`);
-    expect(screen.getByRole('tab', { name: 'Quality Insights' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('link', { name: 'Quality Insights', current: 'page' })).toBeInTheDocument();
     expect(screen.queryByText('Tab not found')).not.toBeInTheDocument();
   });
 

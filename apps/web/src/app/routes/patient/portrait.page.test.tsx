@@ -112,7 +112,7 @@ describe('the portrait', () => {
       clinicalAlerts: false,
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/patient/${PATIENT_ID}/ambient`));
-    const tabs = await screen.findAllByRole('tab');
+    const tabs = within(await screen.findByRole('navigation', { name: 'Portrait tabs' })).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Ambient', 'Diagnosis Summary']);
     expect(screen.getByRole('link', { name: 'Diagnosis Summary' })).toHaveAttribute(
       'href',

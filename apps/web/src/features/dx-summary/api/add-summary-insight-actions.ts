@@ -1,6 +1,9 @@
-import { addSummaryInsightActions, type EndpointInput } from '@cairn/contracts';
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { addSummaryInsightActions, type DxCaptureData, type DxItem, type EndpointInput } from '@cairn/contracts';
+import { useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { decodeToken } from '../../../lib/jwt';
+import { sessionStore } from '../../../lib/session';
+import { decidedItem, itemsWithCodes, withItems, type Decider } from '../utils/optimistic-decisions';
 import { dxCaptureDataKey } from './get-dx-capture-data';
 
 export type InsightActionsInput = Omit<EndpointInput<typeof addSummaryInsightActions>, 'sid'>;
@@ -10,8 +13,10 @@ export function insightActionsKey(sid: string) {
 }
 
 /**
- * Records decisions (or a coder's scrub). Success or conflict, the summary is fetched again before
- * the mutation settles, so the item never shows "Saved" over a stale decision.
+ * Records decisions (or a coder's scrub). Each decision shows at once in every cached form of the
+ * visit's summary; a failure puts back the items as they were (a 409 included: the reload then shows
+ * the other person's decision). Success or failure, the summary is fetched again before the mutation
+ * settles, so the item never shows "Saved" over a stale decision.
  */
 export function useAddSummaryInsightActions(sid: string) {
   const queryClient = useQueryClient();
@@ -19,8 +24,56 @@ export function useAddSummaryInsightActions(sid: string) {
     mutationKey: insightActionsKey(sid),
     mutationFn: async (input: InsightActionsInput) =>
       (await api.call(addSummaryInsightActions, { sid, ...input })).result,
+    onMutate: (input) => showDecisions(queryClient, sid, input),
+    onError: (_error, _input, rollBack) => rollBack?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dxCaptureDataKey(sid) }),
   });
+}
+
+/**
+ * Puts the decisions in the cached summaries (grouped and not) and answers how to take them out again:
+ * each item goes back to what it was, unless something newer (a reload) has replaced it meanwhile.
+ */
+function showDecisions(queryClient: QueryClient, sid: string, input: InsightActionsInput): () => void {
+  const queryKey = dxCaptureDataKey(sid);
+  const codes = input.actions.map((action) => action.icdCode);
+  // A reload on its way would answer from before the decision and hide it.
+  void queryClient.cancelQueries({ queryKey });
+  const now = new Date();
+  const shown = new Map<DxItem, DxItem>();
+  queryClient.setQueriesData<DxCaptureData>({ queryKey }, (cached) => {
+    if (!cached) return cached;
+    const decided = itemsWithCodes(cached, codes).flatMap((item) => {
+      const action = input.actions.find((candidate) => candidate.icdCode === item.icdCode);
+      if (!action) return [];
+      const decision = decidedItem(item, action, deciderOn(cached), now);
+      shown.set(decision, item);
+      return [decision];
+    });
+    return withItems(cached, decided) ?? cached;
+  });
+  return () => {
+    queryClient.setQueriesData<DxCaptureData>({ queryKey }, (cached) => {
+      if (!cached) return cached;
+      const previous = itemsWithCodes(cached, codes).flatMap((item) => {
+        const before = shown.get(item);
+        return before ? [before] : [];
+      });
+      return withItems(cached, previous) ?? cached;
+    });
+  };
+}
+
+/** The signed-in user, as the server will name them on the decision. */
+function deciderOn(data: DxCaptureData): Decider {
+  const { token, userFullName } = sessionStore.getState();
+  let userId = '';
+  try {
+    userId = token ? (decodeToken<{ sub?: string }>(token).sub ?? '') : '';
+  } catch {
+    // Only the name is shown; the server's answer brings the id.
+  }
+  return { userId, name: userFullName ?? '', role: data.role };
 }
 
 /** The codes whose decisions are on their way to the server, from any component of the tab. */

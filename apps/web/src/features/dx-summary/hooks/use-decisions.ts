@@ -31,9 +31,11 @@ export interface Decisions {
 }
 
 /**
- * Decisions on the visit's suggestions. Each write names the version the user saw; when someone else
- * decided first the server answers 409 and the tab says so and reloads, showing their decision.
- * After the visit was written to the EHR, every change is marked post-visit (spec §3 isPostVisit).
+ * Decisions on the visit's suggestions. A decision shows at once, before the server has stored it
+ * (issue 16: visible within 100 ms), and is taken back with a notice when the write fails. Each write
+ * names the version the user saw; when someone else decided first the server answers 409 and the tab
+ * says so in the server's words and reloads, showing their decision. After the visit was written to
+ * the EHR, every change is marked post-visit (spec §3 isPostVisit).
  */
 export function useDecisions(sid: string, data: DxCaptureData): Decisions {
   const actions = useAddSummaryInsightActions(sid);

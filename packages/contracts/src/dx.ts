@@ -205,6 +205,48 @@ export const riskEstimate = z.object({
 });
 export type RiskEstimate = z.infer<typeof riskEstimate>;
 
+// ---- Partner-organisation notes (issue 16 item 7) ----
+
+/**
+ * What a partner organisation's note asks for, from its code (`other` when it has none Cairn knows):
+ * recommendations that are not diagnoses, imported as FHIR Task or CommunicationRequest.
+ */
+export const PARTNER_NOTE_KINDS = [
+  'annual-wellness-visit',
+  'care-management-referral',
+  'medication-review',
+  'other',
+] as const;
+export const partnerNoteKind = z.enum(PARTNER_NOTE_KINDS);
+export type PartnerNoteKind = z.infer<typeof partnerNoteKind>;
+
+/** What was recorded on a partner note. */
+export const PARTNER_NOTE_STATUSES = ['acknowledged', 'done', 'not-applicable'] as const;
+export const partnerNoteStatus = z.enum(PARTNER_NOTE_STATUSES);
+export type PartnerNoteStatus = z.infer<typeof partnerNoteStatus>;
+
+/** A partner organisation's recommendation about the patient, with what was recorded on it. */
+export const partnerNote = z.object({
+  id: z.guid(),
+  /** The partner organisation's name as the resource gives it. */
+  partner: z.string(),
+  kind: partnerNoteKind,
+  text: z.string(),
+  authoredOn: isoDate,
+  /** The latest action; absent when none was recorded (or it was reset). */
+  action: z
+    .object({
+      status: partnerNoteStatus,
+      by: z.object({ name: z.string(), role: dxRole }),
+      at: isoDateTime,
+      note: z.string().optional(),
+    })
+    .optional(),
+  /** 0 before any action, then +1 per action: a write names the version it saw. */
+  version: z.number().int().min(0),
+});
+export type PartnerNote = z.infer<typeof partnerNote>;
+
 export const dxCaptureData = z.object({
   sid,
   patientId: z.guid(),
@@ -221,6 +263,8 @@ export const dxCaptureData = z.object({
   /** When the provider's cart was written to the EHR; decisions after it are post-visit changes. */
   pushedAt: isoDateTime.nullable(),
   postVisitUpdatedIcds: z.array(z.string()),
+  /** The patient's partner-organisation notes up to the visit day, newest first. */
+  partnerNotes: z.array(partnerNote),
 });
 export type DxCaptureData = z.infer<typeof dxCaptureData>;
 
@@ -317,6 +361,41 @@ export const updateSummaryInsightsNotes = defineEndpoint({
 
 /** `error.details` of a 409 CONFLICT on a decision: what is stored now, and by whom. */
 export const decisionConflictDetails = z.object({ icdCode: z.string(), current: dxDecision });
+
+/** One action on a partner note: acknowledge it, mark it done or not applicable, or reset it to none. */
+export const partnerNoteAction = z.strictObject({
+  noteId: z.guid(),
+  action: z.enum(['acknowledge', 'done', 'not-applicable', 'reset']),
+  note: note.optional(),
+  /** The note's version the user saw (0: no action yet). A newer one is a conflict (409). */
+  expectedVersion: z.number().int().min(0),
+});
+export type PartnerNoteAction = z.infer<typeof partnerNoteAction>;
+
+export const addSummaryInsightsAgilonNonDxActions = defineEndpoint({
+  method: 'POST',
+  path: '/addSummaryInsightsAgilonNonDxActions',
+  summary:
+    "Record actions on a visit's partner-organisation notes (acknowledge, done, not applicable, reset); recommendations that are not diagnoses",
+  tags,
+  auth: 'user',
+  writes: 'patient_data',
+  v2: true,
+  body: z.strictObject({ sid, actions: z.array(partnerNoteAction).min(1).max(100) }).superRefine((body, context) => {
+    body.actions.forEach((action, index) => {
+      if (action.action === 'reset' && action.note) {
+        context.addIssue({ code: 'custom', message: 'A reset takes no note', path: ['actions', index, 'note'] });
+      }
+      if (body.actions.findIndex((other) => other.noteId === action.noteId) !== index) {
+        context.addIssue({ code: 'custom', message: 'A note appears twice', path: ['actions', index, 'noteId'] });
+      }
+    });
+  }),
+  response: resultEnvelope(z.object({ partnerNotes: z.array(partnerNote) })),
+});
+
+/** `error.details` of a 409 CONFLICT on a partner note: what is stored now, and by whom. */
+export const partnerNoteConflictDetails = z.object({ noteId: z.string(), current: partnerNote });
 
 // ---- Add a diagnosis ----
 

@@ -36,6 +36,8 @@ export const visitEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scrub.sent'), by }),
   /** Codes were written to the EHR (or failed). */
   z.object({ kind: z.literal('push.result'), results: z.array(conditionWriteResult), by }),
+  /** Actions on these partner-organisation notes were recorded. */
+  z.object({ kind: z.literal('partner-note.changed'), noteIds: z.array(z.string()), by }),
   /** The patient's analysis changed the suggestion list. */
   z.object({ kind: z.literal('suggestions.changed') }),
 ]);

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { appointments, clinics, departments, patients, providers, userProviders } from '../db/clinical-schema';
+import {
+  appointments,
+  clinics,
+  departments,
+  partnerNotes,
+  patients,
+  providers,
+  userProviders,
+} from '../db/clinical-schema';
 
 /** Factories of patient data for server tests; every row is the organisation's and from the EHR unless told. */
 
@@ -99,6 +107,28 @@ export async function createAppointment(db: Db, options: NewAppointment): Promis
         source: 'EHR',
         sourceId: sourceId(),
         ...values,
+      })
+      .returning(),
+  );
+}
+
+export type NewPartnerNote = Partial<typeof partnerNotes.$inferInsert> & { organisationId: string; patientId: string };
+
+/** A partner organisation's recommendation about the patient, as the import stores a Task naming the partner. */
+export async function createPartnerNote(db: Db, options: NewPartnerNote): Promise<typeof partnerNotes.$inferSelect> {
+  return first(
+    await db
+      .insert(partnerNotes)
+      .values({
+        resourceType: 'Task',
+        partner: 'Summit Health Partners',
+        kind: 'annual-wellness-visit',
+        text: 'Schedule the annual wellness visit.',
+        authoredOn: '2026-05-02',
+        status: 'requested',
+        source: 'HIE',
+        sourceId: sourceId(),
+        ...options,
       })
       .returning(),
   );

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { appointments } from '../../db/clinical-schema';
 import type { CodedDiagnosis, EarlierRejection, VisitDecisionRow } from './dx.repository';
+import { WITHDRAWN_STATUSES, type PartnerNoteRow } from './dx-partner-notes.repository';
 
 /**
  * Everything the Diagnosis Summary tab reads besides the visit, as columns of the visit's own row
  * (`prepareVisitForCaller`): one statement per request, where separate reads queued behind each other
  * for the pool under load. The visit's decisions with each code's EHR write; the patient's rejections
  * at other visits of the last 12 months; each coding of a code from January 1 to the visit day
- * (conditions, claims; the service keeps the latest); the coverages. Each part is an indexed read by
- * visit or patient, within the organisation.
+ * (conditions, claims; the service keeps the latest); the coverages; the patient's partner-organisation
+ * notes up to the visit day with their latest action (`readNotes`' rule). Each part is an indexed read
+ * by visit or patient, within the organisation.
  */
 export function captureFactColumns() {
   const visit = appointments.id;
@@ -57,6 +59,17 @@ export function captureFactColumns() {
     coverages: sql<CoverageJson[]>`(
       select coalesce(json_agg(json_build_object('payer', payer, 'plan', plan, 'typeCode', type_code, 'status', status)), '[]'::json)
       from coverages where patient_id = ${patient} and organisation_id = ${org})`,
+    partnerNotes: sql<PartnerNoteJson[]>`(
+      select coalesce(json_agg(json_build_object(
+        'id', n.id, 'partner', n.partner, 'kind', n.kind, 'text', n.text, 'authoredOn', n.authored_on,
+        'status', a.status, 'note', a.note, 'actedByName', case when u.id is null then null else ${userName('u')} end,
+        'actorRole', a.actor_role, 'actedAt', a.acted_at, 'version', a.version)
+        order by n.authored_on desc, n.id), '[]'::json)
+      from partner_notes n
+      left join partner_note_actions a on a.partner_note_id = n.id
+      left join users u on u.id = a.acted_by
+      where n.patient_id = ${patient} and n.organisation_id = ${org} and n.authored_on <= ${day}
+        and n.status not in (${sql.raw(WITHDRAWN_STATUSES.map((status) => `'${status}'`).join(', '))}))`,
   };
 }
 
@@ -66,6 +79,7 @@ export function toCaptureFacts(row: {
   rejections: RejectionJson[];
   coded: CodedDiagnosis[];
   coverages: CoverageJson[];
+  partnerNotes: PartnerNoteJson[];
 }): CaptureFacts {
   return {
     decisions: row.decisions.map((decision) => ({
@@ -81,11 +95,16 @@ export function toCaptureFacts(row: {
     ),
     coded: row.coded,
     coverages: row.coverages,
+    partnerNotes: row.partnerNotes.map((note) => ({
+      ...note,
+      actedAt: note.actedAt === null ? null : new Date(note.actedAt),
+    })),
   };
 }
 
 type DecisionJson = Omit<VisitDecisionRow, 'decidedAt' | 'pushedAt'> & { decidedAt: string; pushedAt: string | null };
 type RejectionJson = Omit<EarlierRejection, 'decidedAt'> & { decidedAt: string };
+type PartnerNoteJson = Omit<PartnerNoteRow, 'actedAt'> & { actedAt: string | null };
 interface CoverageJson {
   payer: string;
   plan: string | null;
@@ -98,4 +117,5 @@ export interface CaptureFacts {
   rejections: Map<string, EarlierRejection>;
   coded: CodedDiagnosis[];
   coverages: CoverageJson[];
+  partnerNotes: PartnerNoteRow[];
 }

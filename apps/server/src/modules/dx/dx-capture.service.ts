@@ -14,6 +14,7 @@ import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
 import { strongestFirst } from './dx-evidence-order';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
+import { partnerNoteOut } from './dx-partner-notes.service';
 import { captureFactColumns, toCaptureFacts, type CaptureFacts } from './dx-capture.repository';
 import {
   prepareVisitForCaller,
@@ -27,8 +28,9 @@ const iso = (date: Date) => date.toISOString();
 /**
  * The Diagnosis Summary tab of a visit (spec §7 getDxCaptureData): the current analysis's suggestions
  * with their evidence, explanations and decisions, this year's coded diagnoses, the cart with each
- * code's EHR write, the risk score, the scrub and the push. One statement whatever the number of
- * suggestions (the caller, their scope, the visit with its analysis and the facts), then the audit.
+ * code's EHR write, the risk score, the scrub and the push, the partner-organisation notes. One
+ * statement whatever the number of suggestions (the caller, their scope, the visit with its analysis
+ * and the facts), then the audit.
  */
 export async function getDxCaptureData(
   db: Db,
@@ -42,7 +44,7 @@ export async function getDxCaptureData(
     what: 'dx-summary',
     read: (values) => statement.execute(values),
   });
-  const { decisions, rejections, coded, coverages } = toCaptureFacts(visit);
+  const { decisions, rejections, coded, coverages, partnerNotes } = toCaptureFacts(visit);
   const visitDate = visit.serviceDate;
   const suggestions = (visit.suggestions ?? []) as Suggestion[];
   const facts: CodeFacts = { hccOf, descriptionOf };
@@ -75,6 +77,7 @@ export async function getDxCaptureData(
     scrub: visit.scrubSentAt ? { sentAt: iso(visit.scrubSentAt), sentBy: visit.scrubSentBy ?? '' } : null,
     pushedAt: visit.pushedAt ? iso(visit.pushedAt) : null,
     postVisitUpdatedIcds: visit.postVisitUpdatedIcds ?? [],
+    partnerNotes: partnerNotes.map(partnerNoteOut),
   };
 }
 

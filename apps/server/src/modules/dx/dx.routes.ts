@@ -1,5 +1,6 @@
 import {
   addSummaryInsightActions as addSummaryInsightActionsEndpoint,
+  addSummaryInsightsAgilonNonDxActions as addSummaryInsightsAgilonNonDxActionsEndpoint,
   draftAssessmentNote as draftAssessmentNoteEndpoint,
   getDxCaptureData as getDxCaptureDataEndpoint,
   getEpicICDFromSID,
@@ -27,11 +28,12 @@ import {
 } from './dx-decisions.service';
 import { getEpicIcdFromSid, getIcdData, getIcdsFromUnityApi, getSnomedFromIcd } from './dx-icd.service';
 import { draftAssessmentNote, getNoteTemplates } from './dx-notes.service';
+import { addSummaryInsightsAgilonNonDxActions } from './dx-partner-notes.service';
 import { pushCartToEncounter, pushCartToProblemList, type PushDeps } from './dx-push.service';
 
 /**
- * The diagnosis workflow (issue 7): the Diagnosis Summary tab, decisions, ICD search, note drafts, and
- * the cart written to the EHR (Add to Encounter, the problem list).
+ * The diagnosis workflow (issue 7): the Diagnosis Summary tab, decisions, actions on partner-organisation
+ * notes, ICD search, note drafts, and the cart written to the EHR (Add to Encounter, the problem list).
  */
 export function dxRoutes(app: FastifyInstance, config: Config): void {
   const db = () => app.database.db;
@@ -66,6 +68,9 @@ export function dxRoutes(app: FastifyInstance, config: Config): void {
   }));
   route(app, updateSummaryInsightsNotesEndpoint, async ({ body, auth, request }) => ({
     result: await updateSummaryInsightsNotes(db(), app.realtime, { auth, request }, body),
+  }));
+  route(app, addSummaryInsightsAgilonNonDxActionsEndpoint, async ({ body, auth, request }) => ({
+    result: await addSummaryInsightsAgilonNonDxActions(db(), app.realtime, { auth, request }, body),
   }));
   route(app, getICDData, async ({ body, auth, request }) => ({
     result: await getIcdData(db(), { auth, request }, body),

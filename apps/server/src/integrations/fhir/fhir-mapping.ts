@@ -11,6 +11,7 @@ import type {
   immunizations,
   medications,
   observations,
+  partnerNotes,
   patients,
   procedures,
   providers,
@@ -36,6 +37,7 @@ export interface ClinicalTables {
   documents: typeof documents;
   claimDiagnoses: typeof claimDiagnoses;
   coverages: typeof coverages;
+  partnerNotes: typeof partnerNotes;
 }
 export type TableName = keyof ClinicalTables;
 

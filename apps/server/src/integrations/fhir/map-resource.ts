@@ -6,6 +6,7 @@ import { mapCondition } from './map-conditions';
 import { mapDiagnosticReport, mapDocumentReference } from './map-documents';
 import { mapAppointment, mapEncounter } from './map-encounters';
 import { mapObservation } from './map-observations';
+import { mapCommunicationRequest, mapTask, namesPartner } from './map-partner-notes';
 import { mapAllergy, mapImmunization, mapMedication, mapProcedure } from './map-treatments';
 
 type Mapper = (resource: FhirResource, sourceId: string, context: MapContext) => MappedRow[];
@@ -30,10 +31,27 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   Claim: mapClaim,
   ExplanationOfBenefit: mapClaim,
   Coverage: mapCoverage,
+  Task: mapTask,
+  CommunicationRequest: mapCommunicationRequest,
+};
+
+/**
+ * Types of which only some resources are Cairn's: a Task or CommunicationRequest is imported only when
+ * a partner organisation sends it (a partner note); the rest are skipped like types Cairn does not use.
+ */
+const IS_CAIRNS: Readonly<Record<string, (resource: FhirResource, context: MapContext) => boolean>> = {
+  Task: namesPartner,
+  CommunicationRequest: namesPartner,
 };
 
 export function isImportedType(resourceType: string): boolean {
   return Object.hasOwn(MAPPERS, resourceType);
+}
+
+/** Whether the import reads this resource: its type is imported and, for some types, it is one Cairn uses. */
+export function isImportedResource(resource: FhirResource, context: MapContext): boolean {
+  if (!isImportedType(resource.resourceType)) return false;
+  return IS_CAIRNS[resource.resourceType]?.(resource, context) ?? true;
 }
 
 /** The rows a resource becomes; throws `MappingError` (or any error, for a malformed resource). */

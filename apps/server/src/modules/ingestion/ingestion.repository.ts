@@ -21,6 +21,7 @@ export const TABLES: ClinicalTables = {
   documents: schema.documents,
   claimDiagnoses: schema.claimDiagnoses,
   coverages: schema.coverages,
+  partnerNotes: schema.partnerNotes,
 };
 
 /** Rows a statement: one JSON parameter each, so the size of a statement is bounded by memory, not parameters. */

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { FileStore } from '../../integrations/files/file-store';
 import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '../../integrations/fhir/fhir-mapping';
 import { MappingError } from '../../integrations/fhir/fhir-values';
-import { isImportedType, mapResource } from '../../integrations/fhir/map-resource';
+import { isImportedResource, mapResource } from '../../integrations/fhir/map-resource';
 import { markPatientsChanged } from '../analysis';
 import { readAttachment } from './attachments';
 import { reportableId, unstorableResourceReason, unstorableRowsReason } from './unstorable-values';
@@ -67,6 +67,7 @@ const TABLE_ORDER: readonly TableName[] = [
   'documents',
   'claimDiagnoses',
   'coverages',
+  'partnerNotes',
 ];
 /**
  * The links each table takes from FHIR; one the resource does not give is emptied on re-import, so a
@@ -91,6 +92,7 @@ const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   documents: ['patientId', 'encounterId'],
   claimDiagnoses: ['patientId'],
   coverages: ['patientId'],
+  partnerNotes: ['patientId'],
 };
 
 /**
@@ -147,7 +149,7 @@ function mapEntries(entries: readonly BundleEntry[], rejected: Rejection[]): Map
       rejected.push({ index, resourceType, id: null, reason: 'malformed resource' });
       continue;
     }
-    if (!isImportedType(resource.resourceType)) continue;
+    if (!isImportedResource(resource, context)) continue;
     const id = sourceIdOf(entry);
     const reject = (reason: string) =>
       rejected.push({ index, resourceType: resource.resourceType, id: reportableId(id), reason });

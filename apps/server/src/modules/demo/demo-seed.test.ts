@@ -9,6 +9,7 @@ import {
   analysisJobs,
   appointments,
   documents,
+  partnerNotes,
   patientAnalyses,
   patients,
   providers,
@@ -104,6 +105,20 @@ describe('demo seed', () => {
     expect(originals.every((row) => row.text.length > 0)).toBe(true);
     const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, 'demo'));
     expect(readdirSync(join(dataDir, 'files', organisation?.id ?? '')).length).toBeGreaterThan(0);
+  });
+
+  it("gives some of Maya Rivera's patients today a partner organisation's notes of every kind", async () => {
+    const rows = await db
+      .selectDistinct({ patientId: partnerNotes.patientId, kind: partnerNotes.kind, partner: partnerNotes.partner })
+      .from(partnerNotes)
+      .innerJoin(appointments, eq(appointments.patientId, partnerNotes.patientId))
+      .innerJoin(providers, eq(providers.id, appointments.providerId))
+      .where(and(eq(providers.lastName, 'Rivera'), eq(appointments.serviceDate, today)));
+    expect(new Set(rows.map((row) => row.patientId)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((row) => row.kind))).toEqual(
+      new Set(['annual-wellness-visit', 'care-management-referral', 'medication-review', 'other']),
+    );
+    expect(new Set(rows.map((row) => row.partner))).toEqual(new Set(['Summit Health Partners', 'Valley Care Network']));
   });
 
   it('shows every kind of suggestion and every care-gap status once the analyses have run', async () => {

@@ -16,6 +16,7 @@ import {
   type ChronicCondition,
 } from './catalog';
 import { addHistory } from './history';
+import { addPartnerNotes } from './partner-notes';
 import { addDays, dateIn, drawFor, type Draw } from './random';
 import { scenarioOf, type Scenario } from './scenarios';
 import type { CareProvider, NewId, PatientRows } from './types';
@@ -52,8 +53,9 @@ export interface PatientContext {
 /**
  * One synthetic patient with three calendar years of history up to `today`: demographics and coverage,
  * problem list, visits with encounter diagnoses, claims, vitals, labs, screenings, notes, drugs,
- * allergies, procedures, immunizations, HIE records, and past and future appointments (today's
- * schedule is made separately, see `schedule.ts`). Same options, same rows (ids from `newId`).
+ * allergies, procedures, immunizations, HIE records, a partner organisation's recommendations, and
+ * past and future appointments (today's schedule is made separately, see `schedule.ts`). Same options,
+ * same rows (ids from `newId`).
  */
 export function generatePatient(options: GeneratePatientOptions): PatientRows {
   const draw = drawFor(options.seed, options.index);
@@ -83,6 +85,7 @@ export function generatePatient(options: GeneratePatientOptions): PatientRows {
   addCoverage(context);
   addAllergies(context);
   addHistory(context);
+  addPartnerNotes(context);
   return context.rows;
 }
 
@@ -100,6 +103,7 @@ function emptyRows(): PatientRows {
     procedures: [],
     immunizations: [],
     documents: [],
+    partnerNotes: [],
   };
 }
 

@@ -11,6 +11,7 @@ import type {
   immunizations,
   medications,
   observations,
+  partnerNotes,
   patients,
   procedures,
   providers,
@@ -33,6 +34,7 @@ export type MedicationRow = Row<typeof medications>;
 export type AllergyRow = Row<typeof allergies>;
 export type ProcedureRow = Row<typeof procedures>;
 export type ImmunizationRow = Row<typeof immunizations>;
+export type PartnerNoteRow = Row<typeof partnerNotes>;
 /** A document; `original` asks the writer to store an HTML or PDF original of its text. */
 export type DocumentRow = Omit<Row<typeof documents>, 'search'> & { original?: 'html' | 'pdf' };
 
@@ -50,6 +52,8 @@ export interface PatientRows {
   procedures: ProcedureRow[];
   immunizations: ImmunizationRow[];
   documents: DocumentRow[];
+  /** A partner organisation's recommendations that are not diagnoses (issue 16 item 7). */
+  partnerNotes: PartnerNoteRow[];
 }
 
 /** A provider as patients and visits refer to them. */

@@ -12,6 +12,7 @@ import {
   immunizations,
   medications,
   observations,
+  partnerNotes,
   patients,
   procedures,
 } from '../../../db/clinical-schema';
@@ -36,6 +37,7 @@ const TABLES = [
   ['procedures', procedures],
   ['immunizations', immunizations],
   ['documents', documents],
+  ['partnerNotes', partnerNotes],
 ] as const;
 
 export type RowCounts = Record<'patients' | (typeof TABLES)[number][0], number>;

@@ -7,6 +7,7 @@ import type {
   EndpointResponse,
   LabTrend,
   LabTrendPoint,
+  PartnerNote,
   PatientDemographics,
   getUserMetadata,
 } from '@cairn/contracts';
@@ -121,6 +122,20 @@ export function aSummary(overrides: Partial<DxCaptureData> = {}): DxCaptureData 
     scrub: null,
     pushedAt: null,
     postVisitUpdatedIcds: [],
+    partnerNotes: [],
+    ...overrides,
+  };
+}
+
+/** A partner organisation's recommendation with no action recorded yet. */
+export function aPartnerNote(overrides: Partial<PartnerNote> = {}): PartnerNote {
+  return {
+    id: '3c9d2e71-5a4b-4f0e-9c8d-7b6a5f4e3d2c',
+    partner: 'Summit Health Partners',
+    kind: 'annual-wellness-visit',
+    text: 'Schedule the annual wellness visit: the last one was 14 months ago.',
+    authoredOn: '2026-05-02',
+    version: 0,
     ...overrides,
   };
 }

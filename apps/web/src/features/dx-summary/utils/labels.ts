@@ -1,4 +1,4 @@
-import type { DxItem, ExplanationGroup, RejectReason } from '@cairn/contracts';
+import type { DxItem, ExplanationGroup, PartnerNoteKind, PartnerNoteStatus, RejectReason } from '@cairn/contracts';
 
 type SuspectKind = NonNullable<DxItem['suspectKind']>;
 type NonBillableReason = NonNullable<DxItem['nonBillableReason']>;
@@ -54,4 +54,19 @@ export const EXPLANATION_GROUP_TEXT: Record<ExplanationGroup, string> = {
   'no-hcc': 'This condition maps to no HCC, but the evidence supports documenting it.',
   'cart-for-provider': 'The coder chose this diagnosis for the provider to review.',
   'cart-for-coder': 'The provider chose this diagnosis; it is in the cart for the coder to check.',
+};
+
+/** What a partner organisation's note asks for (issue 16 item 7), as a short tag. */
+export const PARTNER_NOTE_KIND_LABELS: Record<PartnerNoteKind, string> = {
+  'annual-wellness-visit': 'Annual wellness visit',
+  'care-management-referral': 'Care management referral',
+  'medication-review': 'Medication review',
+  other: 'Recommendation',
+};
+
+/** What was recorded on a partner note, as the row says it ("Done by Maya Rivera ..."). */
+export const PARTNER_NOTE_STATUS_LABELS: Record<PartnerNoteStatus, string> = {
+  acknowledged: 'Acknowledged',
+  done: 'Done',
+  'not-applicable': 'Not applicable',
 };

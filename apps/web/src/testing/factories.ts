@@ -117,7 +117,7 @@ export function aSummary(overrides: Partial<DxCaptureData> = {}): DxCaptureData 
       current: 0.8421,
       ifPushed: 1.2,
       increments: [{ hcc: 37, label: 'Diabetes with Chronic Complications', raf: 0.166, icdCodes: ['E1122'] }],
-      interactions: [{ name: 'Diabetes and CHF', raf: 0.112 }],
+      interactions: [{ name: 'Diabetes and CHF', label: 'Diabetes and CHF', raf: 0.112 }],
     },
     scrub: null,
     pushedAt: null,

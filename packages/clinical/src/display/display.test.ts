@@ -5,6 +5,7 @@ import {
   formatQuantity,
   formatUnit,
   significantDigits,
+  withUnit,
   toSignificantDigitsOf,
 } from './index';
 
@@ -102,6 +103,13 @@ describe('formatQuantity', () => {
     expect(formatQuantity(37.2, 'Cel')).toBe('37.2°C');
     expect(formatQuantity(72, '/min')).toBe('72/min');
     expect(formatQuantity(7.2, '10*3/uL')).toBe('7.2 ×10³/µL');
+  });
+
+  it('writes a range with its unit the same way', () => {
+    expect(withUnit('4–5.6', '%')).toBe('4–5.6%');
+    expect(withUnit('≤ 200', 'mg/dL')).toBe('≤ 200 mg/dL');
+    expect(withUnit('0–4', '{score}')).toBe('0–4');
+    expect(withUnit('', 'mg/dL')).toBe('');
   });
 });
 

@@ -4,6 +4,6 @@
  * dotted with their title. Pure and free of Node.js: the web app imports it as `@cairn/clinical/display`.
  */
 export { formatNumber, significantDigits, toSignificantDigitsOf } from './numbers';
-export { formatQuantity, formatUnit } from './units';
+export { formatQuantity, formatUnit, withUnit } from './units';
 export { formatIcdCodeWithTitle } from './codes';
 export { formatIcdCode, normalizeIcdCode } from '../icd10/code-format';

@@ -111,14 +111,22 @@ export function formatUnit(unit: string | null | undefined): string {
 const ATTACHED = /^[%‰°/]/;
 
 /**
+ * Written numbers (a value, a range `4–5.6`) followed by their UCUM unit as a clinician writes it.
+ * @example withUnit('4–5.6', '%') // '4–5.6%'
+ * @example withUnit('≤ 200', 'mg/dL') // '≤ 200 mg/dL'
+ */
+export function withUnit(numbers: string, unit: string | null | undefined): string {
+  const shown = formatUnit(unit);
+  if (shown === '' || numbers === '') return numbers;
+  return ATTACHED.test(shown) ? `${numbers}${shown}` : `${numbers} ${shown}`;
+}
+
+/**
  * A value with its unit as a clinician writes it: the number as reported (no float noise), the unit
  * in words and signs, no unit for a score.
  * @example formatQuantity(7.699999999999999, '%') // '7.7%'
  * @example formatQuantity(18, '{score}') // '18'
  */
 export function formatQuantity(value: number, unit: string | null | undefined): string {
-  const number = formatNumber(value);
-  const shown = formatUnit(unit);
-  if (shown === '') return number;
-  return ATTACHED.test(shown) ? `${number}${shown}` : `${number} ${shown}`;
+  return withUnit(formatNumber(value), unit);
 }

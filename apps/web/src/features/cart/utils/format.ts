@@ -1,6 +1,7 @@
 import { PUSH_FAILURE_REASONS, type PushFailureReason } from '@cairn/contracts';
 
-export { formatIcdCode, formatRaf, normalizeIcdCode } from '../../../lib/icd-codes';
+// Codes and RAF values are formatted by lib/clinical-format.ts, the one place every tab uses.
+export { formatIcdCode, formatRaf, normalizeIcdCode } from '../../../lib/clinical-format';
 
 const PUSH_FAILURE_TEXT: Record<PushFailureReason, string> = {
   EncounterIdMissing: 'This visit has no encounter in the EHR yet',

@@ -56,7 +56,7 @@ function emptySummary(): ClinicalSummary {
 }
 
 function fullSummary(): ClinicalSummary {
-  const problem = { icdMapped: false, snomedCode: null, abatementDate: null, occurrences: 1 };
+  const problem = { icdTitle: null, icdMapped: false, snomedCode: null, abatementDate: null, occurrences: 1 };
   return {
     ...emptySummary(),
     problems: {
@@ -67,6 +67,7 @@ function fullSummary(): ClinicalSummary {
           source: 'EHR',
           display: 'Type 2 diabetes mellitus',
           icdCode: 'E119',
+          icdTitle: 'Type 2 diabetes mellitus without complications',
           icdMapped: true,
           snomedCode: '44054006',
           clinicalStatus: 'active',
@@ -210,7 +211,11 @@ describe('the Clinical Summary tab', () => {
     const diabetes = (await within(problems).findByText('Type 2 diabetes mellitus')).closest('li') as HTMLElement;
     expect(within(diabetes).getByText('04/02/2019')).toBeInTheDocument();
     expect(within(diabetes).getByText('EHR')).toBeInTheDocument();
-    expect(within(diabetes).getByText(/ICD-10-CM E11\.9 \(mapped from SNOMED CT\)/)).toBeInTheDocument();
+    expect(
+      within(diabetes).getByText(
+        /ICD-10-CM E11\.9 Type 2 diabetes mellitus without complications \(mapped from SNOMED CT\)/,
+      ),
+    ).toBeInTheDocument();
     const medication = within(screen.getByRole('region', { name: 'Medications' }))
       .getByText('Metformin 500 MG')
       .closest('li') as HTMLElement;
@@ -227,6 +232,35 @@ describe('the Clinical Summary tab', () => {
       { cairnPatientId: PATIENT_ID },
       expect.anything(),
     );
+  });
+
+  it('shows each value as it was reported: 7.7%, a PHQ-9 of 18, eGFR in mL/min/1.73 m², a code with its title', async () => {
+    const summary = fullSummary();
+    summary.labs.items = [
+      lab({ id: 'a1c', value: 7.1 + 0.6 }),
+      lab({ id: 'egfr', loinc: '98979-8', display: 'eGFR', value: 52, unit: 'mL/min/{1.73_m2}', count: 1 }),
+    ];
+    summary.screeningScores = [
+      lab({ id: 'phq9', loinc: '44261-6', display: 'PHQ-9 total score', value: 18, unit: '{score}', count: 1 }),
+    ];
+    summary.problems.resolved[0] = {
+      ...summary.problems.resolved[0]!,
+      display: 'Acute pharyngitis, unspecified',
+      icdTitle: 'Acute pharyngitis, unspecified',
+    };
+    answer({ '/getClinicalSummary': () => summary });
+    renderTab();
+    const labs = await screen.findByRole('table', { name: 'Labs' });
+    expect(within(labs).getByText('7.7%')).toBeInTheDocument();
+    expect(within(labs).getByText('52 mL/min/1.73 m²')).toBeInTheDocument();
+    const scores = screen.getByRole('region', { name: 'Screening scores' });
+    const phq9 = within(scores).getByText('PHQ-9 total score').closest('li') as HTMLElement;
+    expect(within(phq9).getByText('18')).toBeInTheDocument();
+    expect(scores).not.toHaveTextContent('{score}');
+    // A problem named by its code's own title does not repeat it.
+    const problems = screen.getByRole('region', { name: 'Problems' });
+    await userEvent.click(within(problems).getByText('Resolved (1)'));
+    expect(within(problems).getByText(/^ICD-10-CM J02\.9 · resolved/)).toBeInTheDocument();
   });
 
   it('switches between active and resolved problems', async () => {
@@ -247,7 +281,7 @@ describe('the Clinical Summary tab', () => {
     renderTab();
     const labs = await screen.findByRole('table', { name: 'Labs' });
     const a1c = within(labs).getByText('Hemoglobin A1c').closest('tr') as HTMLElement;
-    expect(within(a1c).getByText('6.8 %')).toBeInTheDocument();
+    expect(within(a1c).getByText('6.8%')).toBeInTheDocument();
     expect(within(a1c).getByText('High')).toBeInTheDocument();
     expect(within(a1c).getByText('05/01/2025')).toBeInTheDocument();
     expect(within(a1c).getByRole('button', { name: 'Trend of Hemoglobin A1c' })).toBeInTheDocument();
@@ -278,8 +312,8 @@ describe('the Clinical Summary tab', () => {
       '05/01/2024',
       '05/01/2023',
     ]);
-    expect(within(results).getByText('7.9 %')).toBeInTheDocument();
-    expect(within(modal).getByText('Reference range 4–5.6 %')).toBeInTheDocument();
+    expect(within(results).getByText('7.9%')).toBeInTheDocument();
+    expect(within(modal).getByText('Reference range 4–5.6%')).toBeInTheDocument();
     expect(call).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/getLabTrend' }),
       { cairnPatientId: PATIENT_ID, loinc: '4548-4' },

@@ -3,7 +3,8 @@ import { theme } from 'antd';
 import { useId, type CSSProperties } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dayjs, formatDate } from '../../../lib/dates';
-import { FLAG_LABELS, formatNumber } from '../utils/format';
+import { formatNumber } from '../../../lib/clinical-format';
+import { FLAG_LABELS } from '../utils/format';
 import { normalBandOf, trendAxisOf } from '../utils/lab-trend-scale';
 
 export interface ChartPoint {

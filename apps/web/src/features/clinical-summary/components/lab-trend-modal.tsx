@@ -1,7 +1,8 @@
 import type { LabTrend, LabTrendPoint } from '@cairn/contracts';
 import { Alert, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { useLabTrend } from '../api/get-lab-trend';
-import { formatItemDate, formatReferenceRange, formatUnit, formatValueWithUnit } from '../utils/format';
+import { formatQuantity, formatReferenceRange, formatUnit, withUnit } from '../../../lib/clinical-format';
+import { formatItemDate } from '../utils/format';
 import { LabTrendChart } from './lab-trend-chart';
 import { SourceTag } from './source-tag';
 import { LoadingState } from '../../../components/loading-state';
@@ -54,15 +55,15 @@ function TrendContent({ trend }: { trend: LabTrend }) {
   const charted = trend.points.filter((point) => point.unit === trend.unit);
   // A range given only in words (FHIR referenceRange.text) is shown as written; nothing is shaded for it.
   const bounds = formatReferenceRange(trend.referenceRange);
-  const range = bounds ? `${bounds} ${formatUnit(trend.unit)}`.trim() : (trend.referenceRange?.text ?? '');
+  const range = bounds ? withUnit(bounds, trend.unit) : (trend.referenceRange?.text ?? '');
   const columns: TableColumnsType<LabTrendPoint> = [
     { title: 'Date', dataIndex: 'date', key: 'date', render: (date: string) => formatItemDate(date) },
-    { title: 'Value', key: 'value', render: (_value, point) => formatValueWithUnit(point.value, point.unit) },
+    { title: 'Value', key: 'value', render: (_value, point) => formatQuantity(point.value, point.unit) },
     {
       title: 'As reported',
       key: 'reported',
       render: (_value, point) =>
-        point.convertedFrom ? formatValueWithUnit(point.convertedFrom.value, point.convertedFrom.unit) : '',
+        point.convertedFrom ? formatQuantity(point.convertedFrom.value, point.convertedFrom.unit) : '',
     },
     { title: 'Interpretation', dataIndex: 'interpretation', key: 'interpretation' },
     { title: 'Source', key: 'source', render: (_value, point) => <SourceTag source={point.source} /> },

@@ -1,6 +1,7 @@
 import type { ClinicalResult, ClinicalSummary } from '@cairn/contracts';
 import { Flex, Table, Typography, type TableColumnsType } from 'antd';
-import { formatItemDate, formatReferenceRange, formatResultValue } from '../utils/format';
+import { formatReferenceRange, formatResultValue } from '../../../lib/clinical-format';
+import { formatItemDate } from '../utils/format';
 import { ResultFlag } from './result-flag';
 import { TrendButton, type OnOpenTrend } from './results-cards';
 import { SourceTag } from './source-tag';

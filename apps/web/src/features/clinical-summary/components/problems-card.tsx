@@ -1,7 +1,8 @@
 import type { ClinicalProblem, ClinicalSummary } from '@cairn/contracts';
 import { Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatIcdCode, formatItemDate } from '../utils/format';
+import { formatIcdCodeWithTitle } from '../../../lib/clinical-format';
+import { formatItemDate } from '../utils/format';
 import { SummaryCard, SummaryItem, SummaryList, type SummaryState } from './summary-card';
 
 type ProblemStatus = 'active' | 'resolved';
@@ -58,10 +59,13 @@ export function ProblemsCard({
   );
 }
 
+/** The problem's codes: its ICD-10-CM code dotted, with the code's title unless the problem is named by it. */
 function problemCodes(problem: ClinicalProblem): string {
   const codes: string[] = [];
   if (problem.icdCode) {
-    codes.push(`ICD-10-CM ${formatIcdCode(problem.icdCode)}${problem.icdMapped ? ' (mapped from SNOMED CT)' : ''}`);
+    const isNamedByTitle = problem.icdTitle?.toLowerCase() === problem.display.trim().toLowerCase();
+    const code = formatIcdCodeWithTitle(problem.icdCode, isNamedByTitle ? null : problem.icdTitle);
+    codes.push(`ICD-10-CM ${code}${problem.icdMapped ? ' (mapped from SNOMED CT)' : ''}`);
   }
   if (problem.snomedCode) codes.push(`SNOMED CT ${problem.snomedCode}`);
   if (problem.abatementDate) codes.push(`resolved ${formatItemDate(problem.abatementDate)}`);

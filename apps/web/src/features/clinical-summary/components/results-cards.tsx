@@ -1,6 +1,6 @@
 import type { ClinicalResult } from '@cairn/contracts';
 import { Button } from 'antd';
-import { formatResultValue } from '../utils/format';
+import { formatResultValue } from '../../../lib/clinical-format';
 import { ResultFlag } from './result-flag';
 import { SummaryCard, SummaryItem, SummaryList, type SummaryState } from './summary-card';
 

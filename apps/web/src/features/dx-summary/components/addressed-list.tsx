@@ -1,7 +1,7 @@
 import type { DxCaptureData } from '@cairn/contracts';
 import { Collapse, Flex, Tag, Typography } from 'antd';
 import { formatDate } from '../../../lib/dates';
-import { formatIcdCode } from '../utils/format';
+import { formatIcdCode } from '../../../lib/clinical-format';
 
 /** The diagnoses already coded this year, folded away: they are not suggested again. */
 export function AddressedList({ addressed }: { addressed: DxCaptureData['addressed'] }) {

@@ -1,10 +1,14 @@
 import type { RiskEstimate } from '@cairn/contracts';
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { formatRaf, formatRafIncrement } from '../utils/format';
+import { formatRaf, formatRafChange, formatRafTerm, rafTermsToShow } from '../../../lib/clinical-format';
 
-/** Issue 7 item 5: the visit's RAF now and if the cart is written, with what each HCC adds. */
+/**
+ * Issue 7 item 5: the visit's RAF now and if the cart is written, with what each HCC adds and the
+ * interaction and count terms it brings in, named in CMS's words (a term that adds nothing is not shown).
+ */
 export function RiskScoreCard({ risk }: { risk: RiskEstimate }) {
   const change = risk.ifPushed - risk.current;
+  const interactions = rafTermsToShow(risk.interactions);
   return (
     <Card size="small" title="Risk score" extra={`${risk.model.toUpperCase()}, ${String(risk.paymentYear)}`}>
       <Descriptions
@@ -15,7 +19,7 @@ export function RiskScoreCard({ risk }: { risk: RiskEstimate }) {
           {
             key: 'ifPushed',
             label: 'RAF if the cart is written',
-            children: `${formatRaf(risk.ifPushed)} (${formatRafIncrement(change)})`,
+            children: `${formatRaf(risk.ifPushed)} (${formatRafChange(change)})`,
           },
         ]}
       />
@@ -25,18 +29,18 @@ export function RiskScoreCard({ risk }: { risk: RiskEstimate }) {
           {risk.increments.map((increment) => (
             <Flex key={increment.hcc} justify="space-between" gap="small">
               <Typography.Text>{`HCC ${String(increment.hcc)} ${increment.label}`}</Typography.Text>
-              <Typography.Text strong>{formatRafIncrement(increment.raf)}</Typography.Text>
+              <Typography.Text strong>{formatRafChange(increment.raf)}</Typography.Text>
             </Flex>
           ))}
         </section>
       )}
-      {risk.interactions.length > 0 && (
+      {interactions.length > 0 && (
         <section aria-label="Interactions">
           <Typography.Text type="secondary">Interactions</Typography.Text>
-          {risk.interactions.map((interaction) => (
+          {interactions.map((interaction) => (
             <Flex key={interaction.name} justify="space-between" gap="small">
-              <Typography.Text>{interaction.name}</Typography.Text>
-              <Typography.Text strong>{formatRafIncrement(interaction.raf)}</Typography.Text>
+              <Typography.Text>{formatRafTerm(interaction)}</Typography.Text>
+              <Typography.Text strong>{formatRafChange(interaction.raf)}</Typography.Text>
             </Flex>
           ))}
         </section>

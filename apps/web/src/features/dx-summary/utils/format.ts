@@ -1,13 +1,9 @@
 import type { DxDecision } from '@cairn/contracts';
 import { dayjs, formatDate } from '../../../lib/dates';
-import { formatRaf } from '../../../lib/icd-codes';
 import { REJECT_REASON_LABELS } from './labels';
 
-export { formatIcdCode, formatRaf } from '../../../lib/icd-codes';
-
-export function formatRafIncrement(value: number): string {
-  return `${value < 0 ? '−' : '+'}${formatRaf(Math.abs(value))}`;
-}
+// Codes and RAF values are formatted by lib/clinical-format.ts, the one place every tab uses.
+export { formatIcdCode, formatRaf } from '../../../lib/clinical-format';
 
 /** Today's actions by time alone (hh:mm A, spec §9); older ones with their date. */
 export function formatActionTime(at: string, now = new Date()): string {

@@ -1,6 +1,7 @@
 import type { AppointmentDetails, PatientDemographics } from '@cairn/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { formatRaf } from '../../../lib/clinical-format';
 import { formatDate } from '../../../lib/dates';
 
 export interface PatientBannerProps {
@@ -16,7 +17,7 @@ export interface PatientBannerProps {
 const SEX_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other', unknown: 'Unknown' };
 
 export function formatRiskScore(riskScore: PatientDemographics['riskScore']): string {
-  return riskScore.status === 'current' ? riskScore.current.toFixed(3) : 'Pending';
+  return riskScore.status === 'current' ? formatRaf(riskScore.current) : 'Pending';
 }
 
 function formatCoverage(coverages: PatientDemographics['coverages']): string {

@@ -19,12 +19,26 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// antd reads matchMedia for its responsive grid; jsdom does not implement it.
+/**
+ * A width query (`(min-width: 1024px)`, `(max-width: 991.98px)`, joined by `and`) against the window's
+ * width, which jsdom sets to 1024 px and a test may change; any other query does not match.
+ */
+function matchesWidth(query: string): boolean {
+  const parts = query.split(/\s+and\s+/);
+  return parts.every((part) => {
+    const match = /^\(\s*(min|max)-width:\s*([\d.]+)px\s*\)$/.exec(part.trim());
+    if (!match) return false;
+    const width = Number(match[2]);
+    return match[1] === 'min' ? window.innerWidth >= width : window.innerWidth <= width;
+  });
+}
+
+// antd reads matchMedia for its responsive grid, and the app for its layout; jsdom does not implement it.
 if (typeof window !== 'undefined')
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: matchesWidth(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

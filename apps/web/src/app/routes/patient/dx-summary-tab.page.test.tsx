@@ -62,7 +62,7 @@ describe('the Diagnosis Summary tab page', () => {
     });
     const user = renderPage(SID);
     const ckd = await screen.findByRole('article', { name: /^N18\.31/ });
-    await user.click(within(ckd).getByRole('button', { name: /Open document/ }));
+    await user.click(within(ckd).getByRole('button', { name: /^Open the document/ }));
     const text = await screen.findByTestId('document-text');
     const marks = [...text.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).toEqual(['CKD', 'stage', '3a']);
@@ -85,7 +85,7 @@ describe('the Diagnosis Summary tab page', () => {
     });
     const user = renderPage(SID);
     const diabetes = await screen.findByRole('article', { name: /^E11\.22/ });
-    await user.click(within(diabetes).getByRole('button', { name: /View trend/ }));
+    await user.click(within(diabetes).getByRole('button', { name: /^View the trend/ }));
     expect(await screen.findByRole('dialog', { name: 'Hemoglobin A1c (%)' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/getLabTrend')?.body).toEqual({
       cairnPatientId: PATIENT_ID,

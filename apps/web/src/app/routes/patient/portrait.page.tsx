@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Result } from 'antd';
+import { useEffect } from 'react';
+import { useState } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { paths, isOverlayPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
@@ -9,12 +12,14 @@ import { AdjacentPatients } from '../../../features/portrait/components/adjacent
 import { PatientBanner } from '../../../features/portrait/components/patient-banner';
 import { PortraitTabBar } from '../../../features/portrait/components/portrait-tab-bar';
 import { useAllowedTabs } from '../../../features/portrait/hooks/use-allowed-tabs';
-import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
+import { findTabByPath, PORTRAIT_TABS, type PortraitTab } from '../../../features/portrait/tabs';
 import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit-events';
 import { summaryNotificationsKey } from '../../../features/summary-notes/api/get-summary-notifications';
 import { SummaryNotesButton } from '../../../features/summary-notes/components/summary-notes-button';
 import { SummaryNotifications } from '../../../features/summary-notes/components/summary-notifications';
 import { LoadingState } from '../../../components/loading-state';
+import { preloadTabs } from './portrait-preload';
+import { TabActionsTarget } from '../../../components/tab-actions';
 
 function PatientNotFound({ message }: { message: string | undefined }) {
   return (
@@ -42,6 +47,28 @@ function usePortraitData(cairnPatientId: string | undefined, cairnAppointmentId:
 }
 
 /**
+ * Issue 16: a tab change renders from the cache. The tab shown (or, before the index has picked it,
+ * the first allowed) is loaded at once beside the banner rather than after the redirect and the tab
+ * route; then every other allowed tab's content and data. Again on a tab change, which costs nothing
+ * while the cache is fresh.
+ */
+function usePreloadedTabs(ids: { cairnPatientId: string; cairnAppointmentId: string | undefined }) {
+  const queryClient = useQueryClient();
+  const tabs = useAllowedTabs();
+  const { pathname } = useLocation();
+  const shownKey = (findTabByPath(pathname.replace(/\/$/, '').split('/').at(-1)) ?? tabs?.[0])?.key;
+  // Keys, not the list: the hook answers a new list on every render.
+  const tabKeys = tabs?.map((tab) => tab.key).join(' ');
+  const { cairnPatientId, cairnAppointmentId } = ids;
+  useEffect(() => {
+    if (tabKeys === undefined) return;
+    const allowed = PORTRAIT_TABS.filter((tab) => tabKeys.split(' ').includes(tab.key));
+    const shown = allowed.find((tab) => tab.key === shownKey);
+    void preloadTabs(queryClient, { tabs: allowed, shown, cairnPatientId, cairnAppointmentId });
+  }, [queryClient, tabKeys, shownKey, cairnPatientId, cairnAppointmentId]);
+}
+
+/**
  * The patient portrait, full screen and in the overlay (spec §2): the banner, the allowed tabs, and
  * the selected tab below. Failures other than not found go to the route's error screen.
  */
@@ -50,11 +77,14 @@ export default function PortraitPage() {
   const { pathname } = useLocation();
   const tabs = useAllowedTabs();
   const { patient, visit, error, isPending } = usePortraitData(cairnPatientId, cairnAppointmentId);
+  usePreloadedTabs({ cairnPatientId, cairnAppointmentId });
   // The banner (risk score) and the notifications follow the visit's changes without a reload.
   useInvalidateOnVisitEvents(
     cairnAppointmentId,
     cairnAppointmentId ? [['appointmentDetails', cairnAppointmentId], summaryNotificationsKey(cairnAppointmentId)] : [],
   );
+  // The selected tab's actions sit beside the tab bar (issue 16 item 1: a visit fits one screen).
+  const [tabActionsTarget, setTabActionsTarget] = useState<HTMLElement | null>(null);
   const lastSegment = pathname.replace(/\/$/, '').split('/').at(-1);
   const activeTab = findTabByPath(lastSegment);
   const isUnknownTab = !activeTab && lastSegment !== cairnPatientId && lastSegment !== cairnAppointmentId;
@@ -95,8 +125,17 @@ export default function PortraitPage() {
           navigation={visit && !overlay && <AdjacentPatients sid={visit.sid} />}
         />
       )}
-      {tabs && <PortraitTabBar tabs={tabs} activePath={activeTab?.path} hrefOf={hrefOf} />}
-      <Outlet />
+      {tabs && (
+        <PortraitTabBar
+          tabs={tabs}
+          activePath={activeTab?.path}
+          hrefOf={hrefOf}
+          extra={<div ref={setTabActionsTarget} style={{ display: 'flex', gap: 8, alignItems: 'center' }} />}
+        />
+      )}
+      <TabActionsTarget.Provider value={tabActionsTarget}>
+        <Outlet />
+      </TabActionsTarget.Provider>
     </Flex>
   );
 }

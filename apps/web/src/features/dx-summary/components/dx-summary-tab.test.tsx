@@ -7,14 +7,18 @@ import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { ANALYSIS_POLL_MS } from '../api/get-dx-capture-data';
 import { DxSummaryTab } from './dx-summary-tab';
 import { answerApi, result } from '../../../testing/answer-api';
-import { aDecision, anItem, aSummary, SID, withItem } from '../../../testing/factories';
+import { aDecision, anEvidence, anItem, aSummary, SID, withItem } from '../../../testing/factories';
 
 function renderTab() {
   const onOpenEvidence = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <DxSummaryTab sid={SID} onOpenEvidence={onOpenEvidence} />
+      <DxSummaryTab
+        sid={SID}
+        onOpenEvidence={onOpenEvidence}
+        renderAside={(data) => <section aria-label="Cart">{`Cart holds ${String(data.cart.length)}`}</section>}
+      />
     </QueryClientProvider>,
   );
   return { onOpenEvidence };
@@ -44,14 +48,16 @@ beforeEach(() => {
   user = setupUser();
 });
 
+const JSDOM_WIDTH = window.innerWidth;
 afterEach(() => {
+  window.innerWidth = JSDOM_WIDTH;
   sessionStore.setState({ ...LOGGED_OUT });
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('DxSummaryTab', () => {
-  it('shows the suggestions grouped by HCC, with why each is shown and its evidence', async () => {
+  it('shows each suggestion as one row: code, title, kind, HCC, its strongest evidence and the decision', async () => {
     const { callsTo } = serveSummary(aSummary());
     const { onOpenEvidence } = renderTab();
     expect(
@@ -59,23 +65,67 @@ describe('DxSummaryTab', () => {
     ).toBeVisible();
     const item = await diabetes();
     expect(item).toHaveTextContent('Type 2 diabetes mellitus with diabetic chronic kidney disease');
-    expect(within(item).getByText('Suspect')).toBeVisible();
-    expect(within(item).getByText('Meets diagnostic criteria')).toBeVisible();
-    expect(within(item).getByText('New HCC')).toBeVisible();
-    expect(item).toHaveTextContent('results from before 2026 point to HCC 37');
-    const evidence = within(item).getByRole('list', { name: 'Evidence' });
-    expect(evidence).toHaveTextContent('02/10/2026');
-    expect(evidence).toHaveTextContent('EHR');
-    expect(evidence).toHaveTextContent('Hemoglobin A1c: 8.2 %');
-    expect(evidence).toHaveTextContent('Rule: ADA 2025');
-    await user.click(within(evidence).getByRole('button', { name: /View trend/ }));
+    expect(within(item).getByText('Suspect: criteria met')).toHaveAttribute(
+      'title',
+      'Suspect: Meets diagnostic criteria',
+    );
+    expect(within(item).getByText('HCC 37')).toBeVisible();
+    expect(item).toHaveTextContent('02/10/2026EHRHemoglobin A1c: 8.2 %');
+    // The rule and the explanation are behind "Why", not on the row.
+    expect(item).not.toHaveTextContent('ADA 2025');
+    expect(item).not.toHaveTextContent('results from before 2026');
+    await user.click(within(item).getByRole('button', { name: /^View the trend: Hemoglobin A1c/ }));
     expect(onOpenEvidence).toHaveBeenCalledWith(
       expect.objectContaining({ link: expect.objectContaining({ kind: 'lab' }) }),
     );
+    expect(within(item).getByRole('button', { name: 'Accept E11.22' })).toBeVisible();
+    expect(within(item).getByRole('button', { name: 'Reject E11.22' })).toBeVisible();
     const ckd = screen.getByRole('article', { name: /^N18\.31/ });
     expect(within(ckd).getByText('Recapture')).toBeVisible();
-    expect(within(ckd).getByRole('button', { name: /Open document/ })).toBeVisible();
+    expect(within(ckd).getByRole('button', { name: /^Open the document: CKD stage 3a/ })).toBeVisible();
     expect(callsTo('/getDxCaptureData')[0]?.body).toEqual({ sid: SID, isGroupingOn: true });
+  });
+
+  it('folds the other evidence behind "n more", each fact once, and names each rule once behind "Why"', async () => {
+    const lab = anEvidence({ date: '2026-05-01', value: 9.1, ruleSource: 'ADA 2025' });
+    const older = anEvidence({ date: '2026-02-10', value: 8.2, ruleSource: 'ADA 2025' });
+    const claim = anEvidence({
+      resourceType: 'Claim',
+      date: '2024-03-10',
+      code: 'E119',
+      value: undefined,
+      unit: undefined,
+      text: 'Type 2 diabetes mellitus without complications',
+      ruleSource: 'CMS risk adjustment',
+      link: { kind: 'none' },
+    });
+    const evidence = [lab, older, claim, { ...claim, ruleSource: 'ICD-10-CM guidelines' }];
+    serveSummary(aSummary({ groups: [{ hcc: 37, label: 'HCC 37', items: [anItem({ evidence })] }] }));
+    renderTab();
+    const item = await diabetes();
+    expect(item).toHaveTextContent('05/01/2026EHRHemoglobin A1c: 9.1 %');
+    expect(item).not.toHaveTextContent('02/10/2026');
+    const more = within(item).getByRole('button', { name: '2 more evidence' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    const others = within(item).getByRole('list', { name: 'More evidence' });
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['02/10/2026EHRHemoglobin A1c: 8.2 %', '03/10/2024EHRType 2 diabetes mellitus without complications']);
+    expect(within(item).getByRole('button', { name: 'Show less evidence' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(within(item).getByRole('button', { name: 'Why E11.22 is suggested' }));
+    const why = await screen.findByRole('tooltip');
+    expect(why).toHaveTextContent('Why E11.22?');
+    expect(why).toHaveTextContent('New HCC');
+    expect(why).toHaveTextContent('results from before 2026 point to HCC 37');
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((rule) => rule.textContent),
+    ).toEqual(['ADA 2025', 'CMS risk adjustment', 'ICD-10-CM guidelines']);
   });
 
   it('marks codes that are not billable or already selected, and one hidden for this patient', async () => {
@@ -127,8 +177,40 @@ describe('DxSummaryTab', () => {
     const item = await diabetes();
     expect(await within(item).findByText(/^Accepted by Maya Rivera \(provider\), 03\/02\/2026/)).toBeVisible();
     expect(within(item).getByText('Saved')).toBeVisible();
-    expect(within(item).getByRole('button', { name: 'Undo the decision on E11.22' })).toBeVisible();
+    expect(within(item).getByRole('button', { name: 'Reopen E11.22' })).toBeVisible();
     expect(within(item).queryByRole('button', { name: 'Accept E11.22' })).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Reject E11.22' })).not.toBeInTheDocument();
+  });
+
+  it('shows who rejected a suggestion, when, the reason and the note, and reopens it', async () => {
+    const rejection = aDecision({
+      status: 'rejected',
+      reason: 'not-clinically-supported',
+      note: 'eGFR normal on repeat',
+      version: 2,
+    });
+    const before = aSummary({
+      groups: [{ hcc: 37, label: 'HCC 37', items: [anItem({ decision: rejection, saveState: 'Saved' })] }],
+    });
+    const after = withItem(before, anItem({ decision: aDecision({ status: 'pending', version: 3 }) }));
+    const { callsTo } = serveSummary(before, after);
+    renderTab();
+    const item = await diabetes();
+    const outcome = within(item).getByRole('group', { name: 'Decision on E11.22' });
+    expect(outcome).toHaveTextContent(
+      'Rejected by Maya Rivera (provider), 03/02/2026 10:42 AM: Not clinically supported',
+    );
+    expect(outcome).toHaveTextContent('Note: eGFR normal on repeat');
+    expect(within(item).queryByRole('button', { name: 'Accept E11.22' })).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Reject E11.22' })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Reopen E11.22' }));
+    await waitFor(() =>
+      expect(callsTo('/addSummaryInsightActions')[0]?.body).toEqual({
+        sid: SID,
+        actions: [{ icdCode: 'E1122', action: 'reset', expectedVersion: 2 }],
+      }),
+    );
+    expect(await within(await diabetes()).findByRole('button', { name: 'Accept E11.22' })).toBeVisible();
   });
 
   it('does not reject without a reason', async () => {
@@ -263,7 +345,7 @@ describe('DxSummaryTab', () => {
     renderTab();
     const item = await diabetes();
     expect(within(item).getByText(/^Accepted by Maya Rivera/)).toBeVisible();
-    for (const name of [/Accept/, /Reject/, /Undo/, /note/]) {
+    for (const name of [/Accept/, /Reject/, /Reopen/, /note/]) {
       expect(within(item).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: /Send to provider/ })).not.toBeInTheDocument();
@@ -293,5 +375,27 @@ describe('DxSummaryTab', () => {
     expect(await screen.findByRole('list', { name: 'Already addressed this year' })).toHaveTextContent(
       'I10Essential (primary) hypertension01/15/2026, Claim',
     );
+  });
+
+  it('keeps the cart and the risk score in a side panel in view from 1024 px', async () => {
+    window.innerWidth = 1024;
+    serveSummary(aSummary());
+    renderTab();
+    const panel = await screen.findByRole('complementary', { name: 'Cart and risk score' });
+    expect(within(panel).getByRole('region', { name: 'Cart' })).toHaveTextContent('Cart holds 0');
+    expect(within(panel).getByText('Risk score')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cart (0)' })).not.toBeInTheDocument();
+  });
+
+  it('opens the cart and the risk score in one click in a narrower window (the overlay)', async () => {
+    window.innerWidth = 600;
+    serveSummary(aSummary());
+    renderTab();
+    await diabetes();
+    expect(screen.queryByRole('complementary', { name: 'Cart and risk score' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cart' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cart (0)' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Cart and risk score' });
+    expect(within(drawer).getByRole('region', { name: 'Cart' })).toHaveTextContent('Cart holds 0');
   });
 });

@@ -1,6 +1,8 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Alert, Col, Flex, Row, Spin, Switch, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Flex, Spin, Switch, Typography } from 'antd';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { hasPermission, useSession } from '../../../lib/session';
 import { useDxCaptureData } from '../api/get-dx-capture-data';
 import { useDecisions } from '../hooks/use-decisions';
@@ -12,6 +14,7 @@ import { ScrubBanner, SendToProviderButton } from './scrub-controls';
 import { SuggestionGroups } from './suggestion-groups';
 import { LoadingState } from '../../../components/loading-state';
 import { ErrorState } from '../../../components/error-state';
+import { TabActions } from '../../../components/tab-actions';
 
 export interface DxSummaryTabProps {
   /** The visit (appointment id). */
@@ -24,9 +27,9 @@ export interface DxSummaryTabProps {
 }
 
 /**
- * The Diagnosis Summary tab (issue 7 items 1, 2, 5, 8): the visit's suggestions with their evidence
- * and decisions, the diagnoses already addressed this year and the risk score. Laid out in one column
- * in the overlay panel, two on a wide screen.
+ * The Diagnosis Summary tab (issue 7 items 1, 2, 5, 8; issue 16 item 1): the visit's suggestions as
+ * compact rows with their evidence and decisions, the diagnoses already addressed this year, and the
+ * cart with the risk score in a side panel, or a click away in a narrow window (the overlay).
  */
 export function DxSummaryTab({ sid, onOpenEvidence, renderToolbar, renderAside }: DxSummaryTabProps) {
   const [isGroupingOn, setIsGroupingOn] = useState(true);
@@ -69,6 +72,21 @@ type VisitSummaryProps = Omit<DxSummaryTabProps, 'sid'> & {
   header: ReactNode;
 };
 
+/** Issue 16 item 1: from this width the cart is a side panel in view; below it, one click away. */
+export const SIDE_PANEL_MIN_WINDOW = '(min-width: 1024px)';
+
+/** Spec §9: the side panel is at least 35 % wide and at most 615 px; it stays in view as the list scrolls. */
+const SIDE_PANEL_STYLE: CSSProperties = {
+  flex: '0 0 35%',
+  maxWidth: 615,
+  minWidth: 0,
+  position: 'sticky',
+  top: 8,
+  alignSelf: 'flex-start',
+  maxHeight: 'calc(100vh - 16px)',
+  overflowY: 'auto',
+};
+
 function VisitSummary({
   sid,
   data,
@@ -80,21 +98,37 @@ function VisitSummary({
 }: VisitSummaryProps) {
   const session = useSession();
   const decisions = useDecisions(sid, data);
+  const isWide = useMediaQuery(SIDE_PANEL_MIN_WINDOW);
+  const [isCartOpen, setIsCartOpen] = useState(false);
   // View-only is a restriction: an admin's every-permission does not impose it (as the overlay decides).
   const canDecide = !hasPermission(session, 'view_only', true);
   const context: DecisionContext = { decisions, canDecide, postVisitCodes: data.postVisitUpdatedIcds };
   const { notice } = decisions;
-  return (
+  const aside = (
     <Flex vertical gap="middle">
-      <Flex gap="small" align="center" justify="space-between" wrap>
-        {header}
-        <Flex gap="small" wrap>
-          {renderToolbar?.(data)}
-          {data.role === 'coder' && canDecide && (
-            <SendToProviderButton isSending={decisions.isSendingScrub} onSend={decisions.sendScrub} />
-          )}
-        </Flex>
+      {renderAside?.(data)}
+      <RiskScoreCard risk={data.risk} />
+    </Flex>
+  );
+  const toolbar = (
+    <Flex gap="small" align="center" justify="space-between" wrap>
+      {header}
+      <Flex gap="small" wrap>
+        {renderToolbar?.(data)}
+        {data.role === 'coder' && canDecide && (
+          <SendToProviderButton isSending={decisions.isSendingScrub} onSend={decisions.sendScrub} />
+        )}
+        {!isWide && (
+          <Button icon={<ShoppingCartOutlined aria-hidden />} onClick={() => setIsCartOpen(true)}>
+            {`Cart (${String(data.cart.length)})`}
+          </Button>
+        )}
       </Flex>
+    </Flex>
+  );
+  return (
+    <Flex vertical gap="small">
+      {isWide ? <TabActions>{toolbar}</TabActions> : toolbar}
       <ScrubBanner scrub={data.scrub} />
       {notice && (
         <Alert
@@ -104,25 +138,33 @@ function VisitSummary({
           closable={{ onClose: decisions.dismissNotice, 'aria-label': 'Dismiss' }}
         />
       )}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Flex vertical gap="middle">
-            <SuggestionGroups
-              groups={data.groups}
-              isGroupingOn={isGroupingOn}
-              context={context}
-              onOpenEvidence={onOpenEvidence}
-            />
-            <AddressedList addressed={data.addressed} />
-          </Flex>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Flex vertical gap="middle">
-            {renderAside?.(data)}
-            <RiskScoreCard risk={data.risk} />
-          </Flex>
-        </Col>
-      </Row>
+      <Flex gap="middle" align="flex-start">
+        <Flex vertical gap="small" style={{ flex: '1 1 0', minWidth: 0 }}>
+          <SuggestionGroups
+            groups={data.groups}
+            isGroupingOn={isGroupingOn}
+            context={context}
+            onOpenEvidence={onOpenEvidence}
+          />
+          <AddressedList addressed={data.addressed} />
+        </Flex>
+        {isWide && (
+          <aside aria-label="Cart and risk score" style={SIDE_PANEL_STYLE}>
+            {aside}
+          </aside>
+        )}
+      </Flex>
+      {!isWide && (
+        <Drawer
+          title="Cart and risk score"
+          open={isCartOpen}
+          onClose={() => setIsCartOpen(false)}
+          size="min(615px, 100vw)"
+          closable={{ 'aria-label': 'Close the cart' }}
+        >
+          {aside}
+        </Drawer>
+      )}
     </Flex>
   );
 }

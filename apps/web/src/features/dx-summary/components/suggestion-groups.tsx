@@ -1,5 +1,5 @@
 import type { DxCaptureData } from '@cairn/contracts';
-import { Card, Divider, Flex, Typography } from 'antd';
+import { Card, Divider, Typography } from 'antd';
 import { Fragment } from 'react';
 import type { DecisionContext } from './decision-controls';
 import type { OnOpenEvidence } from './evidence-list';
@@ -19,7 +19,10 @@ function groupTitle(group: DxCaptureData['groups'][number]): string {
   return `HCC ${String(group.hcc)} ${group.label}`;
 }
 
-/** The suggestions, one card per HCC when grouped, one list otherwise. */
+/**
+ * The suggestions in one card (issue 16 item 1: a visit fits one screen): under a thin heading per
+ * HCC when grouped, one list otherwise.
+ */
 export function SuggestionGroups({ groups, isGroupingOn, context, onOpenEvidence }: SuggestionGroupsProps) {
   const items = groups.flatMap((group) => group.items);
   if (items.length === 0) return <EmptyState description="No diagnosis suggestions for this visit" />;
@@ -30,24 +33,30 @@ export function SuggestionGroups({ groups, isGroupingOn, context, onOpenEvidence
         <SuggestionItem item={item} context={context} onOpenEvidence={onOpenEvidence} />
       </Fragment>
     ));
-  if (!isGroupingOn) return <Card size="small">{renderItems(items)}</Card>;
   return (
-    <Flex vertical gap="middle">
-      {groups
-        .filter((group) => group.items.length > 0)
-        .map((group) => (
-          <Card
-            key={group.hcc ?? 'none'}
-            size="small"
-            title={
-              <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'normal' }}>
-                {`${groupTitle(group)} (${String(group.items.length)})`}
-              </Typography.Title>
-            }
-          >
-            {renderItems(group.items)}
-          </Card>
-        ))}
-    </Flex>
+    <Card size="small" styles={{ body: { paddingBlock: 4 } }}>
+      {isGroupingOn
+        ? groups
+            .filter((group) => group.items.length > 0)
+            .map((group) => (
+              <section key={group.hcc ?? 'none'} aria-label={groupTitle(group)}>
+                <Typography.Title
+                  level={5}
+                  style={{
+                    margin: 0,
+                    paddingBlock: 2,
+                    fontSize: 13,
+                    lineHeight: '20px',
+                    borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+                    color: 'rgba(0, 0, 0, 0.65)',
+                  }}
+                >
+                  {`${groupTitle(group)} (${String(group.items.length)})`}
+                </Typography.Title>
+                {renderItems(group.items)}
+              </section>
+            ))
+        : renderItems(items)}
+    </Card>
   );
 }

@@ -1,40 +1,48 @@
 import type { DxItem } from '@cairn/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import { formatIcdCode } from '../utils/format';
+import { NON_BILLABLE_LABELS, SUSPECT_KIND_LABELS, SUSPECT_KIND_SHORT_LABELS } from '../utils/labels';
 import {
-  EXPLANATION_GROUP_LABELS,
-  EXPLANATION_GROUP_TEXT,
-  NON_BILLABLE_LABELS,
-  SUSPECT_KIND_LABELS,
-} from '../utils/labels';
-import { DecisionControls, type DecisionContext } from './decision-controls';
-import { EvidenceList, type OnOpenEvidence } from './evidence-list';
+  DecisionButtons,
+  DecisionOutcome,
+  PostVisitTag,
+  SaveStateTag,
+  type DecisionContext,
+} from './decision-controls';
+import { EvidenceSummary, type OnOpenEvidence } from './evidence-list';
+import { WhyPopover } from './why-popover';
 
-function CategoryTags({ item }: { item: DxItem }) {
+/** Recapture, or Suspect with its sub-kind, in one tag; the HCC; why it may not be billed. */
+function ItemTags({ item }: { item: DxItem }) {
+  const kind =
+    item.category === 'Suspect' && item.suspectKind
+      ? `Suspect: ${SUSPECT_KIND_SHORT_LABELS[item.suspectKind]}`
+      : item.category;
+  const fullKind = item.suspectKind ? `Suspect: ${SUSPECT_KIND_LABELS[item.suspectKind]}` : undefined;
   return (
     <>
-      <Tag color={item.category === 'Recapture' ? 'geekblue' : 'gold'}>{item.category}</Tag>
-      {item.category === 'Suspect' && item.suspectKind && <Tag>{SUSPECT_KIND_LABELS[item.suspectKind]}</Tag>}
-      {item.nonBillableReason && <Tag color="red">{NON_BILLABLE_LABELS[item.nonBillableReason]}</Tag>}
+      <Tag
+        color={item.category === 'Recapture' ? 'geekblue' : 'gold'}
+        title={item.category === 'Suspect' ? fullKind : undefined}
+        style={{ marginInlineEnd: 0 }}
+      >
+        {kind}
+      </Tag>
+      {item.hcc !== null && <Tag style={{ marginInlineEnd: 0 }}>{`HCC ${String(item.hcc)}`}</Tag>}
+      {item.nonBillableReason && (
+        <Tag color="red" style={{ marginInlineEnd: 0 }}>
+          {NON_BILLABLE_LABELS[item.nonBillableReason]}
+        </Tag>
+      )}
     </>
   );
 }
 
-/** Issue 7 item 8: why the suggestion is shown, under the explanation group's name. */
-function Explanation({ item }: { item: DxItem }) {
-  return (
-    <div>
-      <Typography.Text type="secondary" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.4 }}>
-        {EXPLANATION_GROUP_LABELS[item.explanationGroup]}
-      </Typography.Text>
-      <Typography.Paragraph style={{ margin: 0 }}>
-        {item.explanation.trim() || EXPLANATION_GROUP_TEXT[item.explanationGroup]}
-      </Typography.Paragraph>
-    </div>
-  );
-}
-
-/** One suggestion: its code and tags, why it is shown, its evidence, and the decision on it. */
+/**
+ * One suggestion as one compact row (issue 16 item 1): code, title, kind and HCC with the decision's
+ * buttons; under them the strongest evidence (the rest behind "n more") and "Why"; then what was
+ * decided, by whom and when.
+ */
 export function SuggestionItem({
   item,
   context,
@@ -45,17 +53,31 @@ export function SuggestionItem({
   onOpenEvidence: OnOpenEvidence;
 }) {
   const codeLabel = formatIcdCode(item.icdCode);
+  const isPending = context.decisions.pendingCodes.has(item.icdCode);
   return (
-    <article aria-label={`${codeLabel} ${item.description}`} style={{ padding: '12px 0' }}>
-      <Flex vertical gap="small">
-        <Flex gap="small" align="baseline" wrap>
-          <Typography.Text strong>{codeLabel}</Typography.Text>
-          <Typography.Text>{item.description}</Typography.Text>
-          <CategoryTags item={item} />
+    <article aria-label={`${codeLabel} ${item.description}`} style={{ padding: '3px 0' }}>
+      <Flex vertical gap={0}>
+        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {codeLabel}
+          </Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: item.description }} style={{ minWidth: 0, flex: '0 1 auto' }}>
+            {item.description}
+          </Typography.Text>
+          <Flex gap={4} align="center" style={{ flex: 'none' }}>
+            <ItemTags item={item} />
+            <SaveStateTag item={item} isPending={isPending} />
+            <PostVisitTag item={item} context={context} />
+          </Flex>
+          <Flex justify="end" style={{ marginInlineStart: 'auto', flex: 'none' }}>
+            <DecisionButtons item={item} codeLabel={codeLabel} context={context} />
+          </Flex>
         </Flex>
-        <Explanation item={item} />
-        <EvidenceList evidence={item.evidence} onOpen={onOpenEvidence} />
-        <DecisionControls item={item} context={context} />
+        <Flex gap={4} align="start" style={{ minWidth: 0 }}>
+          <EvidenceSummary evidence={item.evidence} onOpen={onOpenEvidence} />
+          <WhyPopover item={item} codeLabel={codeLabel} />
+        </Flex>
+        <DecisionOutcome item={item} codeLabel={codeLabel} context={context} />
       </Flex>
     </article>
   );

@@ -10,6 +10,13 @@ export const SUSPECT_KIND_LABELS: Record<SuspectKind, string> = {
   'clinical-correlation-needed': 'Clinical correlation needed',
 };
 
+/** The sub-kind of a suspect in a row's tag, where the full label does not fit. */
+export const SUSPECT_KIND_SHORT_LABELS: Record<SuspectKind, string> = {
+  'documented-elsewhere': 'documented',
+  'meets-diagnostic-criteria': 'criteria met',
+  'clinical-correlation-needed': 'correlate',
+};
+
 export const REJECT_REASON_LABELS: Record<RejectReason, string> = {
   'not-clinically-supported': 'Not clinically supported',
   'insufficient-documentation': 'Insufficient documentation',

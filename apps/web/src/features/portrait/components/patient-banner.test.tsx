@@ -60,7 +60,7 @@ describe('the patient banner', () => {
     const visit = {
       sid: '22222222-2222-4222-8222-222222222222',
       nid: null,
-      startAt: '2026-11-25T08:00:00-05:00',
+      startAt: '2026-11-25T08:00:00Z',
       endAt: null,
       serviceDate: '2026-11-25',
       status: 'booked',

@@ -34,9 +34,11 @@ const STRENGTH: Record<'Recapture' | NonNullable<Suggestion['suspectKind']>, rea
  *
  * @example strongestFirst(recapture) // [the latest coded Condition, ..., the oldest medication]
  */
-export function strongestFirst(
-  suggestion: Pick<Suggestion, 'category' | 'suspectKind' | 'evidence'>,
-): SuggestionEvidence[] {
+export function strongestFirst(suggestion: {
+  category: Suggestion['category'];
+  suspectKind?: Suggestion['suspectKind'];
+  evidence: readonly SuggestionEvidence[];
+}): SuggestionEvidence[] {
   const order =
     STRENGTH[
       suggestion.category === 'Recapture' ? 'Recapture' : (suggestion.suspectKind ?? 'clinical-correlation-needed')

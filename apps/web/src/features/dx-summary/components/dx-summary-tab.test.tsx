@@ -70,7 +70,7 @@ describe('DxSummaryTab', () => {
       'Suspect: Meets diagnostic criteria',
     );
     expect(within(item).getByText('HCC 37')).toBeVisible();
-    expect(item).toHaveTextContent('02/10/2026EHRHemoglobin A1c: 8.2 %');
+    expect(item).toHaveTextContent('02/10/2026EHRHemoglobin A1c: 8.2%');
     // The rule and the explanation are behind "Why", not on the row.
     expect(item).not.toHaveTextContent('ADA 2025');
     expect(item).not.toHaveTextContent('results from before 2026');
@@ -103,7 +103,7 @@ describe('DxSummaryTab', () => {
     serveSummary(aSummary({ groups: [{ hcc: 37, label: 'HCC 37', items: [anItem({ evidence })] }] }));
     renderTab();
     const item = await diabetes();
-    expect(item).toHaveTextContent('05/01/2026EHRHemoglobin A1c: 9.1 %');
+    expect(item).toHaveTextContent('05/01/2026EHRHemoglobin A1c: 9.1%');
     expect(item).not.toHaveTextContent('02/10/2026');
     const more = within(item).getByRole('button', { name: '2 more evidence' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
@@ -113,7 +113,10 @@ describe('DxSummaryTab', () => {
       within(others)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
-    ).toEqual(['02/10/2026EHRHemoglobin A1c: 8.2 %', '03/10/2024EHRType 2 diabetes mellitus without complications']);
+    ).toEqual([
+      '02/10/2026EHRHemoglobin A1c: 8.2%',
+      '03/10/2024EHRE11.9 Type 2 diabetes mellitus without complications',
+    ]);
     expect(within(item).getByRole('button', { name: 'Show less evidence' })).toHaveAttribute('aria-expanded', 'true');
 
     await user.click(within(item).getByRole('button', { name: 'Why E11.22 is suggested' }));

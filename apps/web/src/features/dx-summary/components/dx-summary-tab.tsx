@@ -7,6 +7,7 @@ import { hasPermission, useSession } from '../../../lib/session';
 import { useDxCaptureData } from '../api/get-dx-capture-data';
 import { useDecisions } from '../hooks/use-decisions';
 import { AddressedList } from './addressed-list';
+import { PartnerNotes } from './partner-notes';
 import type { DecisionContext } from './decision-controls';
 import type { OnOpenEvidence } from './evidence-list';
 import { RiskScoreCard } from './risk-score-card';
@@ -146,6 +147,7 @@ function VisitSummary({
             context={context}
             onOpenEvidence={onOpenEvidence}
           />
+          <PartnerNotes sid={sid} notes={data.partnerNotes} canAct={canDecide} />
           <AddressedList addressed={data.addressed} />
         </Flex>
         {isWide && (

@@ -2,22 +2,18 @@ import { FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { DxEvidence } from '@cairn/contracts';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
+import { formatEvidenceValue } from '../../../lib/clinical-format';
 import { formatDate } from '../../../lib/dates';
 import { distinctFacts } from '../utils/evidence';
 
 /** Opens an evidence item's source: the document at the snippet, or the lab's trend. */
 export type OnOpenEvidence = (evidence: DxEvidence) => void;
 
-function evidenceValue(evidence: DxEvidence): string {
-  const value = evidence.value === undefined ? '' : [evidence.value, evidence.unit].filter(Boolean).join(' ');
-  return [evidence.text, value].filter(Boolean).join(': ');
-}
-
 function OpenSourceButton({ evidence, onOpen }: { evidence: DxEvidence; onOpen: OnOpenEvidence }) {
   const { link } = evidence;
   if (link.kind === 'none') return null;
   const isDocument = link.kind === 'document';
-  const what = evidenceValue(evidence);
+  const what = formatEvidenceValue(evidence);
   return (
     <Button
       type="link"
@@ -33,7 +29,7 @@ function OpenSourceButton({ evidence, onOpen }: { evidence: DxEvidence; onOpen: 
 
 /** One fact on one line: when, from where, what it says, and a button that opens its source. */
 function EvidenceLine({ evidence, onOpen }: { evidence: DxEvidence; onOpen: OnOpenEvidence }) {
-  const what = evidenceValue(evidence);
+  const what = formatEvidenceValue(evidence);
   return (
     <Flex gap={6} align="center" style={{ minWidth: 0 }}>
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>

@@ -118,6 +118,22 @@ export const getEpicTokenAndAppContext = defineEndpoint({
   ),
 });
 
+/**
+ * The one action that lets a visit take diagnoses when it cannot now (issue 16 item 5): open it from
+ * the EHR (a SMART launch gives Cairn the EHR session and the encounter), read the visit from the EHR
+ * again (the encounter was started since), reopen the encounter in the EHR, enter the codes in the EHR
+ * by hand (it does not take them from Cairn), or check again (the EHR failed).
+ */
+export const ENCOUNTER_FIXES = [
+  'launch-from-ehr',
+  'sync-from-ehr',
+  'reopen-encounter',
+  'enter-by-hand',
+  'check-again',
+] as const;
+export const encounterFix = z.enum(ENCOUNTER_FIXES);
+export type EncounterFix = z.infer<typeof encounterFix>;
+
 export const encounterStatus = z.object({
   /** The EHR's encounter id, null when the visit has none yet. */
   encounterId: z.string().nullable(),
@@ -125,6 +141,8 @@ export const encounterStatus = z.object({
   status: z.string().nullable(),
   isPushable: z.boolean(),
   reason: z.union([pushFailureReason, z.string()]).optional(),
+  /** When it cannot take diagnoses: the one action that fixes it. */
+  fix: encounterFix.optional(),
 });
 export type EncounterStatus = z.infer<typeof encounterStatus>;
 

@@ -1,5 +1,5 @@
 import { getIcdCatalog, normalizeIcdCode } from '@cairn/clinical';
-import type { ConditionWriteResult, EncounterStatus } from '@cairn/contracts';
+import type { ConditionWriteResult, EncounterFix, EncounterStatus } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { ehrConditionWrites, ehrProblemListWrites } from '../../db/clinical-schema';
 import type { FhirClient } from '../../integrations/fhir/fhir-client';
@@ -193,9 +193,29 @@ export async function encounterStatusOf(
   const encounterId = visit.encounterSource === 'EHR' ? visit.encounterFhirId : null;
   const target = await writeTargetOf(db, visit, { ...options, icdCodes: [] });
   if (typeof target === 'string') {
-    return { encounterId, status: visit.encounterStatus, isPushable: false, reason: target };
+    const fix = fixOf(target, { hasEhrSession: options.client !== undefined });
+    return { encounterId, status: visit.encounterStatus, isPushable: false, reason: target, fix };
   }
   return { encounterId, status: await getEncounterStatus(target.client, target.encounterFhirId), isPushable: true };
+}
+
+/**
+ * The one action that lets the visit take diagnoses (issue 16 item 5). Without the user's EHR session
+ * Cairn can neither learn of the encounter nor write to it: a launch from the EHR gives it both.
+ */
+function fixOf(reason: string, context: { hasEhrSession: boolean }): EncounterFix {
+  switch (reason) {
+    case 'EncounterIdMissing':
+      return context.hasEhrSession ? 'sync-from-ehr' : 'launch-from-ehr';
+    case 'MissingEHRLiveData':
+      return 'launch-from-ehr';
+    case 'NonPushableStatus':
+      return 'reopen-encounter';
+    case 'PredictorNotImplementedForEHR':
+      return 'enter-by-hand';
+    default:
+      return 'check-again';
+  }
 }
 
 /** The encounter's status as the EHR has it now (it may have changed since the last sync). */

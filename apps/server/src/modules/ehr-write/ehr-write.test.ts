@@ -12,7 +12,12 @@ import { openTestDatabase } from '../../testing/build-test-app';
 import { createAppointment, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { CONDITION_WRITE_SYSTEM } from './ehr-write.repository';
-import { getEncounterStatus, writeDiagnosesToEncounter, type WriteDiagnosesOptions } from './ehr-write.service';
+import {
+  encounterStatusOf,
+  getEncounterStatus,
+  writeDiagnosesToEncounter,
+  type WriteDiagnosesOptions,
+} from './ehr-write.service';
 
 let database: Database;
 let ehr: TestFhirServer;
@@ -227,6 +232,51 @@ describe('writing diagnoses to the EHR encounter', () => {
     expect(await write(visit.appointmentId, ['I10'])).toEqual([
       { icdCode: 'I10', status: 'failed', reason: 'The EHR refused the request (403)' },
     ]);
+  });
+
+  it('says, before any write, what a visit needs to take diagnoses and the one action that fixes it', async () => {
+    const statusOf = (appointmentId: string, session: 'live' | 'none' = 'live') =>
+      encounterStatusOf(database.db, {
+        organisationId,
+        appointmentId,
+        client: session === 'live' ? client : undefined,
+      });
+    const linked = await createVisit();
+    expect(await statusOf(linked.appointmentId)).toEqual({
+      encounterId: linked.encounterFhirId,
+      status: 'in-progress',
+      isPushable: true,
+    });
+    const unlinked = await createVisit({ encounter: 'none' });
+    // With the user's EHR session, reading the visit again finds an encounter started since; without
+    // it, only a launch from the EHR gives Cairn the encounter and the session.
+    expect(await statusOf(unlinked.appointmentId)).toMatchObject({
+      encounterId: null,
+      isPushable: false,
+      reason: 'EncounterIdMissing',
+      fix: 'sync-from-ehr',
+    });
+    expect(await statusOf(unlinked.appointmentId, 'none')).toMatchObject({
+      reason: 'EncounterIdMissing',
+      fix: 'launch-from-ehr',
+    });
+    expect(await statusOf(linked.appointmentId, 'none')).toMatchObject({
+      reason: 'MissingEHRLiveData',
+      fix: 'launch-from-ehr',
+    });
+    const finished = await createVisit({ ehrEncounterStatus: 'entered-in-error' });
+    expect(await statusOf(finished.appointmentId)).toMatchObject({
+      reason: 'NonPushableStatus',
+      fix: 'reopen-encounter',
+    });
+    ehr.conditionCreate = false;
+    expect(await statusOf(linked.appointmentId)).toMatchObject({
+      reason: 'PredictorNotImplementedForEHR',
+      fix: 'enter-by-hand',
+    });
+    ehr.conditionCreate = true;
+    ehr.intercept = () => ({ status: 503, text: 'down' });
+    expect(await statusOf(linked.appointmentId)).toMatchObject({ isPushable: false, fix: 'check-again' });
   });
 
   it('refuses an unknown code and another organisation’s visit', async () => {

@@ -3,30 +3,12 @@ import { useParams } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { useAllowedTabs } from '../../../features/portrait/hooks/use-allowed-tabs';
 import { findTabByPath, type PortraitTab } from '../../../features/portrait/tabs';
+import { TAB_SCREENS, type PortraitTabProps } from './portrait-preload';
 
-interface TabProps {
-  patientId: string;
-  appointmentId: string | undefined;
-}
-
-/** Each tab's content, loaded with the tab. Tabs of later capabilities have none yet and render nothing. */
-const TAB_CONTENT: Partial<Record<PortraitTab['key'], ComponentType<TabProps>>> = {
-  DxSummary: lazy(() =>
-    import('./dx-summary-tab.page').then((module) => ({
-      default: module.DxSummaryTabPage,
-    })),
-  ),
-  ClinicalSummary: lazy(() =>
-    import('../../../features/clinical-summary/components/clinical-summary-tab').then((module) => ({
-      default: module.ClinicalSummaryTab,
-    })),
-  ),
-  DocumentsList: lazy(() =>
-    import('../../../features/documents/components/documents-tab').then((module) => ({
-      default: module.DocumentsTab,
-    })),
-  ),
-};
+/** Each tab's content, loaded with the tab (or ahead of it, portrait-preload.ts). */
+const TAB_CONTENT = Object.fromEntries(
+  Object.entries(TAB_SCREENS).map(([key, screen]) => [key, lazy(screen.load)]),
+) as Partial<Record<PortraitTab['key'], ComponentType<PortraitTabProps>>>;
 
 /**
  * The portrait's tab route: a tab the user may see, or the spec's unknown-tab message (a tab their

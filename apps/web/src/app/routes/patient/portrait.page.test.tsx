@@ -1,12 +1,13 @@
-import type { AppointmentDetails } from '@cairn/contracts';
+import type { AppointmentDetails, ClinicalSummary } from '@cairn/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouteError } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
 import type { FlagValues } from '../../../lib/feature-flags';
+import { FakeWebSocket } from '../../../lib/realtime-client.testing';
 import { answerApi, failure, REALTIME_TICKET, result, type ApiAnswers } from '../../../testing/answer-api';
-import { aPatientDemographics } from '../../../testing/factories';
+import { anEmptySummary, aPatientDemographics } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
 import PortraitPage from './portrait.page';
@@ -49,9 +50,22 @@ const details: AppointmentDetails = {
   patient: banner,
 };
 
+/** The portrait asks for its first tab's data beside the banner (issue 16), whether or not the tab has shown yet. */
 function answer(answers: ApiAnswers) {
-  return answerApi({ ...REALTIME_TICKET, ...answers });
+  return answerApi({ ...REALTIME_TICKET, '/getDxCaptureData': result(anEmptySummary()), ...answers });
 }
+
+const NO_RECORD: ClinicalSummary = {
+  problems: { active: [], resolved: [] },
+  medications: { items: [], total: 0 },
+  allergies: [],
+  vitals: [],
+  labs: { items: [], total: 0 },
+  screeningScores: [],
+  visits: { items: [], total: 0 },
+  procedures: { items: [], total: 0 },
+  immunizations: { items: [], total: 0 },
+};
 
 function ErrorProbe() {
   const error = useRouteError();
@@ -74,6 +88,12 @@ function renderPortrait(url: string, flags: FlagValues = {}) {
   ];
   return renderWithProviders(null, { routes, url, flags }).router;
 }
+
+// The portrait follows its visit's real-time events: its one client is made on first use, with the
+// WebSocket of that moment (jsdom's would try to connect).
+beforeAll(() => {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 const DX_AND_AMBIENT_TABS: FlagValues = { configuration_FrontendTabs: ['DxSummary', 'Ambient'] };
 
@@ -154,6 +174,33 @@ describe('the portrait', () => {
     });
     renderPortrait(`/patient/${PATIENT_ID}/no-such-tab`, DX_AND_AMBIENT_TABS);
     expect(await screen.findByText('Tab not found')).toBeInTheDocument();
+  });
+
+  it("asks for every allowed tab's data once the first tab is open, so that another tab shows from the cache", async () => {
+    const api = answer({
+      '/getAppointmentDetails': result(details),
+      '/getAdjacentAppointments': result({ previous: null, next: null }),
+      '/getClinicalSummary': result(NO_RECORD),
+      '/getDocuments': result({ documents: [], facets: { types: [], sources: [], authors: [] } }),
+    });
+    renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}`, {
+      configuration_FrontendTabs: ['DxSummary', 'ClinicalSummary', 'DocumentsList'],
+    });
+    expect(await screen.findByRole('link', { name: 'Clinical Summary' })).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(api.callsTo('/getClinicalSummary')).toEqual([
+        expect.objectContaining({ body: { cairnPatientId: PATIENT_ID } }),
+      ]);
+      expect(api.callsTo('/getDocuments')).toEqual([
+        expect.objectContaining({ body: { cairnPatientId: PATIENT_ID, filters: {} } }),
+      ]);
+      // After the first tab's module, which takes a while to load in jsdom.
+    }, 15_000);
+    expect(api.callsTo('/getDxCaptureData')[0]?.body).toEqual({ sid: SID, isGroupingOn: true });
+    await userEvent.click(screen.getByRole('link', { name: 'Clinical Summary' }));
+    const problems = await screen.findByRole('region', { name: 'Problems' });
+    expect(within(problems).queryByRole('status')).not.toBeInTheDocument();
+    expect(api.callsTo('/getClinicalSummary')).toHaveLength(1);
   });
 
   it('moves to the next patient of the day', async () => {

@@ -1,4 +1,4 @@
-import type { ScheduleFilters } from '@cairn/contracts';
+import type { ScheduleFilters, ScheduleSummary } from '@cairn/contracts';
 import { Flex, Input } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error';
@@ -17,6 +17,8 @@ const LOOKUP_DEBOUNCE_MS = 300;
 export interface ScheduleOverviewProps {
   /** Buttons of other features placed in the toolbar by the page. */
   toolbarExtra?: ReactNode;
+  /** A pointer or the focus is on a visit's link: the page may start loading what its portrait shows. */
+  onVisitIntent?: (summary: ScheduleSummary) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ScheduleOverviewProps {
  * default) and a patient lookup choose the summaries shown. Coming back to the page restores the last
  * query from the session cache, whose answer then shows without a call.
  */
-export function ScheduleOverview({ toolbarExtra }: ScheduleOverviewProps) {
+export function ScheduleOverview({ toolbarExtra, onVisitIntent }: ScheduleOverviewProps) {
   const [restored] = useState(() => readCachedQuery());
   const [query, setQuery] = useState<SummariesQuery>(
     () => restored ?? { isoDate: todayIsoDate(), filters: {}, patientLookup: '' },
@@ -85,7 +87,7 @@ export function ScheduleOverview({ toolbarExtra }: ScheduleOverviewProps) {
         </Flex>
         {toolbarExtra}
       </Flex>
-      <SummariesBody summaries={summaries} page={page} onPageChange={setPage} />
+      <SummariesBody summaries={summaries} page={page} onPageChange={setPage} onVisitIntent={onVisitIntent} />
     </Flex>
   );
 }
@@ -99,10 +101,11 @@ interface SummariesBodyProps {
   summaries: ReturnType<typeof useSummaries>;
   page: number;
   onPageChange: (page: number) => void;
+  onVisitIntent: ScheduleOverviewProps['onVisitIntent'];
 }
 
 /** Loading, error, empty, data. A request cancelled by a newer one is not an error: the newer one is coming. */
-function SummariesBody({ summaries, page, onPageChange }: SummariesBodyProps) {
+function SummariesBody({ summaries, page, onPageChange, onVisitIntent }: SummariesBodyProps) {
   const isCanceled = isApiError(summaries.error) && summaries.error.isCanceled;
   if (summaries.isError && !isCanceled) {
     return <ErrorState title="The schedule could not be loaded" onRetry={() => void summaries.refetch()} />;
@@ -123,6 +126,7 @@ function SummariesBody({ summaries, page, onPageChange }: SummariesBodyProps) {
       page={page}
       onPageChange={onPageChange}
       isRefreshing={summaries.isPlaceholderData}
+      onVisitIntent={onVisitIntent}
     />
   );
 }

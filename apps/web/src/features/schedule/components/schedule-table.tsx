@@ -13,6 +13,8 @@ export interface ScheduleTableProps {
   onPageChange: (page: number) => void;
   /** A newer list is on its way (the previous one stays on screen meanwhile). */
   isRefreshing: boolean;
+  /** A pointer or the focus is on a visit's row, before any click on its link. */
+  onVisitIntent?: (summary: ScheduleSummary) => void;
 }
 
 const columns: TableColumnsType<ScheduleSummary> = [
@@ -63,13 +65,17 @@ function countColumn(title: string, count: 'openSuggestions' | 'hccCount' | 'ope
 }
 
 /** The day's visits, 20 per page (spec §9), each patient linking to the visit's portrait. */
-export function ScheduleTable({ summaries, page, onPageChange, isRefreshing }: ScheduleTableProps) {
+export function ScheduleTable({ summaries, page, onPageChange, isRefreshing, onVisitIntent }: ScheduleTableProps) {
   return (
     <Table<ScheduleSummary>
       rowKey="sid"
       columns={columns}
       dataSource={summaries}
       loading={isRefreshing}
+      onRow={(summary) => ({
+        onPointerEnter: () => onVisitIntent?.(summary),
+        onFocus: () => onVisitIntent?.(summary),
+      })}
       pagination={{
         current: page,
         pageSize: PATIENTS_PER_PAGE,

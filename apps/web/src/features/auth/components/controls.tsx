@@ -6,7 +6,7 @@ import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes } from 'r
  * code (about 17 KB): more than the whole card may add to the 200 KB budget of /login.
  */
 export const CONTROLS_CSS = `
-.cairn-input { box-sizing: border-box; width: 100%; height: 40px; padding: 0 11px; font: inherit; font-size: 16px;
+.cairn-input { box-sizing: border-box; width: 100%; height: 40px; padding: 0 11px; font: inherit;
   border: 1px solid #d9d9d9; border-radius: 6px; background: #fff; color: rgba(0, 0, 0, 0.88);
   transition: border-color 0.2s, box-shadow 0.2s; }
 .cairn-input:hover { border-color: #8470f5; }
@@ -17,14 +17,14 @@ export const CONTROLS_CSS = `
 .cairn-password button { position: absolute; right: 4px; top: 4px; height: 32px; padding: 0 8px; border: 0;
   background: transparent; color: #5944ef; font: inherit; cursor: pointer; border-radius: 4px; }
 .cairn-password button:focus-visible { outline: 2px solid #5944ef; }
-.cairn-button { box-sizing: border-box; height: 40px; padding: 0 15px; font: inherit; font-size: 16px; border-radius: 6px;
+.cairn-button { box-sizing: border-box; height: 40px; padding: 0 15px; font: inherit; border-radius: 6px;
   cursor: pointer; border: 1px solid transparent; transition: background 0.2s, color 0.2s; }
 .cairn-button:focus-visible { outline: 3px solid rgba(89, 68, 239, 0.35); outline-offset: 1px; }
 .cairn-button[data-variant='primary'] { width: 100%; background: #5944ef; color: #fff; box-shadow: 0 2px 0 rgba(89, 68, 239, 0.1); }
 .cairn-button[data-variant='primary']:hover:not(:disabled) { background: #7a66f5; }
 .cairn-button[data-variant='primary']:disabled { background: #f0f0f0; border-color: #d9d9d9; color: rgba(0, 0, 0, 0.25); cursor: not-allowed; }
 .cairn-button[data-variant='primary'][aria-busy='true'] { background: #8c7cf5; color: #fff; cursor: progress; }
-.cairn-button[data-variant='link'] { background: transparent; color: #5944ef; font-size: 14px; height: 32px; justify-self: center; }
+.cairn-button[data-variant='link'] { background: transparent; color: #5944ef; height: 32px; justify-self: center; }
 .cairn-button[data-variant='link']:hover { color: #7a66f5; }`;
 
 type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & { id: string };

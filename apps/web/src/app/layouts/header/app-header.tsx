@@ -66,7 +66,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
       </Flex>
       {showFeedback && (
         <Button
-          icon={<MessageOutlined />}
+          icon={<MessageOutlined aria-hidden />}
           style={{ zIndex: Z_INDEX.feedbackButton }}
           href={`mailto:${env.supportEmail}`}
         >
@@ -75,7 +75,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
       )}
       {auth.loggedIn && hasAppsPermissions && (
         <Dropdown menu={{ items: appsMenu }} trigger={['click']}>
-          <Button type="text" icon={<AppstoreOutlined />} aria-label="Apps" />
+          <Button type="text" icon={<AppstoreOutlined aria-hidden />} aria-label="Apps" />
         </Dropdown>
       )}
       {auth.loggedIn && <AvatarMenu auth={auth} showAccount={avatar.account} showSettings={avatar.settings} />}

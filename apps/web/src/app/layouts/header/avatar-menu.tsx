@@ -39,7 +39,7 @@ function AvatarMenuWithSettings({ account, emrName }: { account: MenuProps['item
 function AvatarDropdown({ items }: { items: MenuProps['items'] }) {
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined />} />} />
+      <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined aria-hidden />} />} />
     </Dropdown>
   );
 }

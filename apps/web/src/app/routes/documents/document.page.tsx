@@ -27,7 +27,7 @@ export default function DocumentPage() {
   return (
     <Flex vertical gap="middle" style={{ padding: 16 }}>
       <Link to={paths.patient.href({ cairnPatientId: patientId })}>
-        <ArrowLeftOutlined /> Patient portrait
+        <ArrowLeftOutlined aria-hidden /> Patient portrait
       </Link>
       <Typography.Title level={3} style={{ margin: 0 }}>
         {title}

@@ -52,7 +52,7 @@ export default function SchedulePage() {
       onVisitIntent={onVisitIntent}
       toolbarExtra={
         <Flex gap={8}>
-          <Button icon={<SearchOutlined />} onClick={() => void navigate(PATIENT_LOOKUP_SEARCH)}>
+          <Button icon={<SearchOutlined aria-hidden />} onClick={() => void navigate(PATIENT_LOOKUP_SEARCH)}>
             Patient lookup
           </Button>
           <ReadyPostVisitsButton />

@@ -36,7 +36,7 @@ export function CartItemRow({ item, push, isSending, isRemoving, isPostVisitChan
         <Button
           type="text"
           size="small"
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label={`Remove ${code} from the cart`}
           loading={isRemoving}
           onClick={onRemove}

@@ -31,7 +31,7 @@ export function IcdCodeFacts({ result }: { result: IcdSearchResult }) {
       {isNonBillable && <Tag color="red">{NON_BILLABLE_TEXT.NonBillable}</Tag>}
       {result.nonBillableReason === 'AlreadySelected' && <Tag color="blue">{NON_BILLABLE_TEXT.AlreadySelected}</Tag>}
       {result.warnings.map((warning) => (
-        <Tag key={warning} color="orange" icon={<WarningOutlined />}>
+        <Tag key={warning} color="orange" icon={<WarningOutlined aria-hidden />}>
           {warning}
         </Tag>
       ))}

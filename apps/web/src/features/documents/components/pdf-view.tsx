@@ -55,7 +55,7 @@ export function PdfView({ url, words = [] }: { url: string; words?: readonly str
       {pageCount > 1 && (
         <Flex gap="small" align="center" role="navigation" aria-label="PDF pages">
           <Button
-            icon={<LeftOutlined />}
+            icon={<LeftOutlined aria-hidden />}
             aria-label="Previous page"
             disabled={pageNumber <= 1}
             onClick={() => setPageNumber((page) => page - 1)}
@@ -64,7 +64,7 @@ export function PdfView({ url, words = [] }: { url: string; words?: readonly str
             Page {pageNumber} of {pageCount}
           </Typography.Text>
           <Button
-            icon={<RightOutlined />}
+            icon={<RightOutlined aria-hidden />}
             aria-label="Next page"
             disabled={pageNumber >= pageCount}
             onClick={() => setPageNumber((page) => page + 1)}

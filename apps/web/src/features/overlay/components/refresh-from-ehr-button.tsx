@@ -26,7 +26,7 @@ export function RefreshFromEhrButton({ sid }: { sid: string }) {
   return (
     <Tooltip title="Read this patient from the EHR again">
       <Button
-        icon={<SyncOutlined spin={refresh.isPending} />}
+        icon={<SyncOutlined spin={refresh.isPending} aria-hidden />}
         aria-label="Refresh from the EHR"
         disabled={refresh.isPending}
         onClick={() => refresh.mutate()}

@@ -27,7 +27,7 @@ export function AdjacentPatients({
     <Space.Compact>
       <Tooltip title={previous?.patientName}>
         <Button
-          icon={<LeftOutlined />}
+          icon={<LeftOutlined aria-hidden />}
           disabled={isPending || !previous}
           loading={isPending}
           onClick={() => previous && void navigate(portraitOf(previous))}
@@ -37,7 +37,7 @@ export function AdjacentPatients({
       </Tooltip>
       <Tooltip title={next?.patientName}>
         <Button
-          icon={<RightOutlined />}
+          icon={<RightOutlined aria-hidden />}
           iconPlacement="end"
           disabled={isPending || !next}
           onClick={() => next && void navigate(portraitOf(next))}

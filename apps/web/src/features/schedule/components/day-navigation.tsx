@@ -19,11 +19,11 @@ export function DayNavigation({ isoDate, onChange }: DayNavigationProps) {
   };
   return (
     <Space>
-      <Button aria-label="Previous day" icon={<LeftOutlined />} onClick={() => shift(-1)} />
+      <Button aria-label="Previous day" icon={<LeftOutlined aria-hidden />} onClick={() => shift(-1)} />
       <Button onClick={() => onChange(todayIsoDate())} disabled={isoDate === todayIsoDate()}>
         Today
       </Button>
-      <Button aria-label="Next day" icon={<RightOutlined />} onClick={() => shift(1)} />
+      <Button aria-label="Next day" icon={<RightOutlined aria-hidden />} onClick={() => shift(1)} />
       <Typography.Text strong aria-live="polite" data-testid="schedule-day">
         {formatDate(isoDate, 'dayOfWeek')}
       </Typography.Text>

@@ -18,7 +18,7 @@ export function ReadyPostVisitsButton() {
   return (
     <>
       <Badge count={count} size="small">
-        <Button type="text" icon={<CheckCircleOutlined />} onClick={() => setIsOpen(true)}>
+        <Button type="text" icon={<CheckCircleOutlined aria-hidden />} onClick={() => setIsOpen(true)}>
           Post-visit reviews
         </Button>
       </Badge>

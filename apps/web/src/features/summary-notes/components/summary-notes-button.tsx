@@ -16,7 +16,7 @@ export function SummaryNotesButton({ sid }: { sid: string }) {
   const count = notes.data?.length;
   return (
     <>
-      <Button icon={<FileTextOutlined />} onClick={() => setIsOpen(true)}>
+      <Button icon={<FileTextOutlined aria-hidden />} onClick={() => setIsOpen(true)}>
         {count === undefined ? 'Notes' : `Notes (${String(count)})`}
       </Button>
       <Drawer title="Summary notes" open={isOpen} onClose={() => setIsOpen(false)} size="large" destroyOnHidden>

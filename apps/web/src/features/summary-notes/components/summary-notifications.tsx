@@ -15,7 +15,7 @@ export function SummaryNotifications({ sid }: { sid: string }) {
     <Popover trigger="click" placement="bottomRight" title="Summary updates" content={<UpdateList sid={sid} />}>
       <Badge count={unread} size="small">
         <Button
-          icon={<BellOutlined />}
+          icon={<BellOutlined aria-hidden />}
           aria-label={unread > 0 ? `Summary updates, ${String(unread)} unread` : 'Summary updates'}
         />
       </Badge>

@@ -115,6 +115,9 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
+    // antd's Button is a <button> to jsx-a11y: one with only an icon needs an aria-label (issue 16 item 6).
+    settings: { 'jsx-a11y': { components: { Button: 'button' } } },
+    rules: { 'jsx-a11y/control-has-associated-label': 'error' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],

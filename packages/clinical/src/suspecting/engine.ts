@@ -12,7 +12,12 @@ import { COMBINATION_RULES, PRIMARY_RULES } from './rules';
 import type { RuleResult, SuspectRule } from './rules/rule';
 import type { Suggestion, SuspectingModel, SuspectKind, SuspectOptions } from './types';
 
-function runRules(rules: readonly SuspectRule[], index: PatientIndex, earlier: readonly RuleResult[]): RuleResult[] {
+/** Every finding of the rules on the index, unfiltered (`findCodeEvidence` reads them too). */
+export function runRules(
+  rules: readonly SuspectRule[],
+  index: PatientIndex,
+  earlier: readonly RuleResult[],
+): RuleResult[] {
   const results: RuleResult[] = [];
   for (const rule of rules) {
     for (const finding of rule.evaluate(index, earlier)) {

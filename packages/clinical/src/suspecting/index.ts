@@ -4,6 +4,7 @@
  * Definitions (chronic HCCs, persistence, explanation groups, every rule and its source) are in README.md.
  */
 export { suspect } from './engine';
+export { CODED_ON_RECORD, findCodeEvidence, type CodeEvidenceOptions } from './code-evidence';
 export { EXPLANATION_GROUPS } from './types';
 export type {
   EngineExplanationGroup,

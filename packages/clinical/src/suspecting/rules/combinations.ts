@@ -37,8 +37,8 @@ function findPresence(
   };
 }
 
-const DIABETES = ['E08', 'E09', 'E10', 'E11', 'E13'];
-const CKD = ['N18', 'E1022', 'E1122', 'E1322', 'E0822', 'E0922', 'I12', 'I13'];
+export const DIABETES = ['E08', 'E09', 'E10', 'E11', 'E13'];
+export const CKD = ['N18', 'E1022', 'E1122', 'E1322', 'E0822', 'E0922', 'I12', 'I13'];
 
 function diabetesComplicationRule(options: {
   id: string;
@@ -92,7 +92,7 @@ export const diabetesPeripheralAngiopathyRule = diabetesComplicationRule({
 });
 
 const HYPERTENSION = ['I10', 'I11', 'I12', 'I13', 'I15', 'I16'];
-const HEART_FAILURE = ['I50', 'I110', 'I130', 'I132'];
+export const HEART_FAILURE = ['I50', 'I110', 'I130', 'I132'];
 const CKD_STAGE_5 = ['N185', 'N186', 'I120', 'I1311', 'I132'];
 
 export const hypertensiveHeartKidneyRule: SuspectRule = {

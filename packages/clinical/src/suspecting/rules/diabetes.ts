@@ -58,7 +58,7 @@ export const adaSingleResultRule: SuspectRule = {
 };
 
 /** Used only for diabetes (labels): insulin, sulfonylureas, DPP-4 inhibitors, TZDs, meglitinides, and so on. */
-const DIABETES_ONLY = [
+export const DIABETES_ONLY = [
   'insulin',
   'sulfonylurea',
   'dpp4-inhibitor',
@@ -69,9 +69,15 @@ const DIABETES_ONLY = [
   'glp1-diabetes',
 ];
 /** Glucose-lowering drugs with other indications: metformin (prediabetes, PCOS), SGLT2 inhibitors (heart failure, CKD), GLP-1 agonists named without a diabetes brand (obesity). */
-const SHARED_INDICATION = ['metformin', 'sglt2-inhibitor', 'glp1-generic'];
-const ORAL = ['sulfonylurea', 'dpp4-inhibitor', 'thiazolidinedione', 'meglitinide', 'alpha-glucosidase-inhibitor'];
-const INJECTABLE_NON_INSULIN = ['glp1-diabetes', 'amylin-analogue'];
+export const SHARED_INDICATION = ['metformin', 'sglt2-inhibitor', 'glp1-generic'];
+export const ORAL = [
+  'sulfonylurea',
+  'dpp4-inhibitor',
+  'thiazolidinedione',
+  'meglitinide',
+  'alpha-glucosidase-inhibitor',
+];
+export const INJECTABLE_NON_INSULIN = ['glp1-diabetes', 'amylin-analogue'];
 
 function longTermUseCodes(uses: readonly MedicationUse[]): string[] {
   const has = (classes: readonly string[]): boolean =>

@@ -83,12 +83,12 @@ export const natriureticPeptideRule: SuspectRule = {
   },
 };
 
-const ORAL_ANTICOAGULANTS = ['warfarin', 'apixaban', 'rivaroxaban', 'dabigatran', 'edoxaban', 'betrixaban'];
+export const ORAL_ANTICOAGULANTS = ['warfarin', 'apixaban', 'rivaroxaban', 'dabigatran', 'edoxaban', 'betrixaban'];
 /**
  * Venous thromboembolism now or before (PE I26, chronic PE I27.82, DVT I80.1-I80.2 and I82.4-I82.9,
  * I82.A-C, personal history Z86.71-), and mechanical heart valves (Z95.2): the other indications.
  */
-const OTHER_ANTICOAGULATION_INDICATIONS = [
+export const OTHER_ANTICOAGULATION_INDICATIONS = [
   'I26',
   'I2782',
   'I801',

@@ -4,7 +4,7 @@ import { latestDiagnosis, resultsOf, usesOf, type PatientIndex } from '../patien
 import { medicationEvidence, observationEvidence, type SuspectRule } from './rule';
 
 /** Antiretrovirals used only to treat HIV (integrase, NNRTI, protease and entry inhibitors, zidovudine, abacavir). */
-const HIV_TREATMENT_ONLY = [
+export const HIV_TREATMENT_ONLY = [
   'bictegravir',
   'dolutegravir',
   'raltegravir',
@@ -31,7 +31,7 @@ const HIV_TREATMENT_ONLY = [
  * Also used for PrEP (emtricitabine/tenofovir, cabotegravir alone, lenacapavir alone), hepatitis B
  * (tenofovir, lamivudine, entecavir, adefovir) or COVID-19 (ritonavir with nirmatrelvir).
  */
-const SHARED_ANTIVIRALS = [
+export const SHARED_ANTIVIRALS = [
   'emtricitabine',
   'tenofovir',
   'lamivudine',
@@ -72,7 +72,7 @@ export const antiretroviralRule: SuspectRule = {
   },
 };
 
-const CONVENTIONAL_DMARDS = ['methotrexate', 'hydroxychloroquine', 'leflunomide', 'sulfasalazine'];
+export const CONVENTIONAL_DMARDS = ['methotrexate', 'hydroxychloroquine', 'leflunomide', 'sulfasalazine'];
 /**
  * Positive serology: a result read as positive, or above 20 units (a common upper reference limit of
  * RF nephelometry, IU/mL, and the manufacturer cut-off of anti-CCP2 ELISA, U/mL). ACR/EULAR 2010

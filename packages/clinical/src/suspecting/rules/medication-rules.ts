@@ -15,10 +15,22 @@ interface IndicationRuleSpec {
   explainedBy?: readonly string[];
 }
 
+/** A rule on a drug with one indication: the drug's ingredients and the condition's code prefixes. */
+export interface IndicationRule extends SuspectRule {
+  ingredients: readonly string[];
+  /**
+   * Code prefixes of the conditions the drug treats: the one it suggests (as coded in the look-back, else
+   * the code suggested) and those that explain it otherwise.
+   */
+  conditions: readonly string[];
+}
+
 /** A drug whose only common (labelled) indication is one condition: clinical correlation needed. */
-function indicationRule(spec: IndicationRuleSpec): SuspectRule {
+function indicationRule(spec: IndicationRuleSpec): IndicationRule {
   return {
     id: spec.id,
+    ingredients: spec.ingredients,
+    conditions: [...(spec.alreadyCoded ?? [spec.code]), ...(spec.explainedBy ?? [])],
     kind: 'clinical-correlation-needed',
     source: spec.source,
     evaluate(index: PatientIndex): RuleFinding[] {
@@ -122,7 +134,21 @@ export const aminosalicylateRule = indicationRule({
   explainedBy: ['K50'],
 });
 
-const SCHIZOPHRENIA_ONLY = [
+/** Every single-indication drug rule, for what treats a condition (`condition-markers.ts`). */
+export const INDICATION_RULES: readonly IndicationRule[] = [
+  levodopaRule,
+  dementiaDrugRule,
+  lithiumRule,
+  multipleSclerosisRule,
+  opioidUseDisorderRule,
+  alcoholUseDisorderRule,
+  roflumilastRule,
+  heartFailureDrugRule,
+  riluzoleRule,
+  aminosalicylateRule,
+];
+
+export const SCHIZOPHRENIA_ONLY = [
   'clozapine',
   'haloperidol-decanoate',
   'fluphenazine-decanoate',
@@ -130,7 +156,7 @@ const SCHIZOPHRENIA_ONLY = [
   'olanzapine-pamoate',
 ];
 /** Long-acting risperidone and aripiprazole are also labelled for bipolar I maintenance. */
-const SCHIZOPHRENIA_OR_BIPOLAR = ['risperidone-long-acting', 'aripiprazole-long-acting'];
+export const SCHIZOPHRENIA_OR_BIPOLAR = ['risperidone-long-acting', 'aripiprazole-long-acting'];
 
 export const antipsychoticRule: SuspectRule = {
   id: 'drug-antipsychotic-schizophrenia',

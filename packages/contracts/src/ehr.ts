@@ -112,8 +112,12 @@ export const getEpicTokenAndAppContext = defineEndpoint({
       /** A document the EHR launched with (none for a plain encounter launch). */
       documentId: sid.optional(),
       patientId: sid.optional(),
-      /** Reading the patient's record from the EHR: done, or why not (Cairn's data kept as it was). */
-      ehrSync: z.object({ status: z.enum(['synced', 'failed']), message: z.string().optional() }).optional(),
+      /**
+       * Reading the patient's record from the EHR: `pending` since issue 16 (read after the answer, in
+       * the background; the visit's `ehr.synced` event tells when it is done). `synced` and `failed`
+       * (with why, Cairn's data kept as it was) are the answers of a server that read it first.
+       */
+      ehrSync: z.object({ status: z.enum(['pending', 'synced', 'failed']), message: z.string().optional() }).optional(),
     }),
   ),
 });

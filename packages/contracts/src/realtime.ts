@@ -38,6 +38,11 @@ export const visitEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('push.result'), results: z.array(conditionWriteResult), by }),
   /** Actions on these partner-organisation notes were recorded. */
   z.object({ kind: z.literal('partner-note.changed'), noteIds: z.array(z.string()), by }),
+  /**
+   * The patient's record was read again from the EHR after a launch (`failed`: the EHR could not be
+   * read, Cairn's data is as it was). The browser reloads what it shows of the patient.
+   */
+  z.object({ kind: z.literal('ehr.synced'), status: z.enum(['synced', 'failed']) }),
   /** The patient's analysis changed the suggestion list. */
   z.object({ kind: z.literal('suggestions.changed') }),
 ]);

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { writeAudit } from '../../access';
 import { type AccessTokens, issueSession } from '../auth';
-import { findEhrPatientId, syncPatientFromEhr } from '../ehr-sync';
+import { findEhrPatientId, importEhrPatient } from '../ehr-sync';
 import { importBundle } from '../ingestion';
 import {
   consumeLaunchState,
@@ -51,16 +51,24 @@ export interface EhrLaunchDeps {
   fileStore?: FileStore;
   now?: () => Date;
   /**
-   * Called after a launch that found its visit, with the EHR client of the launch: the server then
-   * reads that day's other scheduled patients from the EHR in the background.
+   * Called once a launch has been answered, with the EHR client of the launch: the server then reads
+   * the launch patient's record from the EHR (and that day's other scheduled patients) in the
+   * background, while the browser shows what Cairn has (issue 16: never before the portrait).
    */
-  afterLaunch?: (launch: {
-    organisationId: string;
-    connectionId: string;
-    userId: string;
-    summaryId: string;
-    client: FhirClient;
-  }) => void;
+  afterLaunch?: (launch: AfterLaunch) => void;
+}
+
+/** A finished launch, for the reads from the EHR that follow it. */
+export interface AfterLaunch {
+  organisationId: string;
+  connectionId: string;
+  userId: string;
+  /** Cairn's id of the launch patient, and theirs in the EHR. */
+  patientId: string;
+  patientFhirId: string;
+  /** The launch visit, when the EHR launched with an encounter Cairn could match. */
+  summaryId?: string;
+  client: FhirClient;
 }
 
 /** A launch in flight expires after ten minutes. */
@@ -148,8 +156,9 @@ export async function startEhrLaunch(deps: EhrLaunchDeps, input: Input<EndpointB
  * Finishes an EHR launch (`getEpicTokenAndAppContext`): the state is used once, by the browser that
  * started, within ten minutes; the code is exchanged with the PKCE verifier and the client secret at
  * the EHR's own token endpoint; the EHR tokens are kept sealed on the server; the EHR user (the
- * id_token's `fhirUser`) signs in as their Cairn user; the launch patient is read from the EHR and the
- * launch encounter matched to its visit (made from the encounter when Cairn has none).
+ * id_token's `fhirUser`) signs in as their Cairn user; the launch encounter is matched to its visit
+ * (made from the encounter when Cairn has none). The patient's record is read from the EHR after the
+ * answer, in the background (`afterLaunch`).
  */
 export async function completeEhrLaunch(
   deps: EhrLaunchDeps,
@@ -228,12 +237,14 @@ export async function completeEhrLaunch(
       details: { what: 'ehr-launch', ...(context.summaryId ? { sid: context.summaryId } : {}) },
     });
   }
-  if (context.summaryId) {
+  if (context.patientId && tokens.patient) {
     deps.afterLaunch?.({
       organisationId,
       connectionId: connection.id,
       userId: user.id,
-      summaryId: context.summaryId,
+      patientId: context.patientId,
+      patientFhirId: tokens.patient,
+      ...(context.summaryId ? { summaryId: context.summaryId } : {}),
       client,
     });
   }
@@ -243,12 +254,14 @@ export async function completeEhrLaunch(
 interface LaunchContext {
   patientId?: string;
   summaryId?: string;
-  ehrSync?: { status: 'synced' | 'failed'; message?: string };
+  ehrSync?: { status: 'pending' };
 }
 
 /**
- * The launch patient read from the EHR (a failing EHR leaves Cairn's data as it was, and is said so),
- * and the visit of the launch encounter. A patient Cairn has never seen and cannot read is an error.
+ * The launch patient and the visit of the launch encounter. A patient Cairn already has opens with
+ * what Cairn has; one it has never seen is read from the EHR first, the Patient resource alone (a
+ * failing EHR is then an error: there is nothing to show). Either way the whole record is read after
+ * the launch has answered (`afterLaunch`), so the answer says its reading is pending.
  */
 async function launchContext(
   deps: EhrLaunchDeps,
@@ -256,33 +269,30 @@ async function launchContext(
 ): Promise<LaunchContext> {
   const { organisationId, client, tokens } = options;
   const patientFhirId = tokens.patient ?? '';
-  let ehrSync: LaunchContext['ehrSync'];
-  try {
-    await syncPatientFromEhr(deps.db, {
-      organisationId,
-      connectionId: options.connectionId,
-      client,
-      patientFhirId,
-      fileStore: deps.fileStore,
-    });
-    ehrSync = { status: 'synced' };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    ehrSync = { status: 'failed', message: error.message };
-  }
-  const patientId = await findEhrPatientId(deps.db, organisationId, patientFhirId);
-  if (!patientId) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Cairn could not read this patient from the EHR${ehrSync.message ? ` (${ehrSync.message})` : ''}. Please try again.`,
-    );
-  }
+  const patientId =
+    (await findEhrPatientId(deps.db, organisationId, patientFhirId)) ??
+    (await importNewPatient(deps, { organisationId, client, patientFhirId }));
   const summaryId = tokens.encounter
     ? await visitOfEncounter(deps.db, { organisationId, client, encounterFhirId: tokens.encounter }).catch(
         () => undefined,
       )
     : undefined;
-  return { patientId, ...(summaryId ? { summaryId } : {}), ehrSync };
+  return { patientId, ...(summaryId ? { summaryId } : {}), ehrSync: { status: 'pending' } };
+}
+
+async function importNewPatient(
+  deps: EhrLaunchDeps,
+  options: { organisationId: string; client: FhirClient; patientFhirId: string },
+): Promise<string> {
+  try {
+    return await importEhrPatient(deps.db, { ...options, fileStore: deps.fileStore });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `Cairn could not read this patient from the EHR (${error.message}). Please try again.`,
+    );
+  }
 }
 
 interface EncounterResource extends FhirResource {

@@ -154,7 +154,7 @@ describe('SMART EHR launch', () => {
     const result = response.json<{
       result: { jwtToken: string; summaryId: string; patientId: string; ehrSync: { status: string } };
     }>().result;
-    expect(result.ehrSync.status).toBe('synced');
+    expect(result.ehrSync.status).toBe('pending');
 
     const db = app.database.db;
     const [patient] = await db.select().from(patients).where(eq(patients.id, result.patientId));

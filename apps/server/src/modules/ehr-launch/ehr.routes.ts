@@ -17,7 +17,7 @@ import { type AuthContext, isUuid, readPatientInScope } from '../../access';
 import { syncPatientFromEhr, syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync';
 import { ehrClientForUser } from './ehr-session.service';
 import { encounterStatusOf } from '../ehr-write';
-import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
+import { completeEhrLaunch, startEhrLaunch, type AfterLaunch, type EhrLaunchDeps } from './ehr-launch.service';
 
 /**
  * Cairn inside the EHR (issue 6): the SMART EHR launch, the visit's encounter status, writing
@@ -38,20 +38,10 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
     publicOrigin: new URL(config.apiUrl).origin,
     allowLoopbackHttp: config.name !== 'production',
     fileStore: fileStoreFor(config),
-    afterLaunch: config.ehrScheduleSync
-      ? (launch) => {
-          // One run per user at a time: a second launch while the day is being read adds nothing.
-          const key = `${launch.organisationId} ${launch.userId}`;
-          if (daySyncs.has(key)) return;
-          daySyncs.add(key);
-          void syncLaunchDay(deps, launch)
-            .then(
-              (result) => app.log.info({ ...result, organisationId: launch.organisationId }, 'EHR sync of the day'),
-              (error: unknown) => app.log.warn({ err: error }, 'EHR sync of the day failed'),
-            )
-            .finally(() => daySyncs.delete(key));
-        }
-      : undefined,
+    // Issue 16: after the answer, so that the portrait shows first (with what Cairn has).
+    afterLaunch: (launch) => {
+      void readAfterLaunch(app, deps, launch, config.ehrScheduleSync ? daySyncs : undefined);
+    },
   };
   const userClient = (auth: AuthContext) =>
     ehrClientForUser(deps, { organisationId: auth.organisationId, userId: auth.userId });
@@ -98,10 +88,49 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
 /** A patient read from the EHR within the last hour is fresh enough for the day's schedule. */
 const SCHEDULE_SYNC_FRESH_MS = 60 * 60_000;
 
+/**
+ * What follows a launch, in the background: the launch patient's record read from the EHR, then the
+ * launch visit's `ehr.synced` event (the portrait reloads what it shows), then, when `daySyncs` is
+ * given (CAIRN_EHR_SCHEDULE_SYNC), that day's other patients of the user's providers, one run per user
+ * at a time (a second launch while the day is being read adds nothing).
+ */
+async function readAfterLaunch(
+  app: FastifyInstance,
+  deps: EhrLaunchDeps,
+  launch: AfterLaunch,
+  daySyncs: Set<string> | undefined,
+): Promise<void> {
+  const { organisationId, summaryId } = launch;
+  let status: 'synced' | 'failed' = 'synced';
+  try {
+    await syncPatientFromEhr(deps.db, { ...launch, fileStore: deps.fileStore });
+  } catch (error) {
+    // Recorded for the patient by syncPatientFromEhr (its class, never an EHR answer).
+    status = 'failed';
+    app.log.warn({ err: error, organisationId }, 'EHR read of the launch patient failed');
+  }
+  if (summaryId) {
+    await app.realtime
+      .publish({ organisationId, appointmentId: summaryId, event: { kind: 'ehr.synced', status } })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'publishing an EHR read event failed'));
+  }
+  const key = `${organisationId} ${launch.userId}`;
+  if (!daySyncs || !summaryId || daySyncs.has(key)) return;
+  daySyncs.add(key);
+  try {
+    const result = await syncLaunchDay(deps, { ...launch, summaryId });
+    app.log.info({ ...result, organisationId }, 'EHR sync of the day');
+  } catch (error) {
+    app.log.warn({ err: error }, 'EHR sync of the day failed');
+  } finally {
+    daySyncs.delete(key);
+  }
+}
+
 /** After a launch: the patients of the launch visit's day with the user's providers, read from the EHR. */
 async function syncLaunchDay(
   deps: EhrLaunchDeps,
-  launch: Parameters<NonNullable<EhrLaunchDeps['afterLaunch']>>[0],
+  launch: AfterLaunch & { summaryId: string },
 ): Promise<ScheduledSyncResult> {
   const [visit] = await deps.db
     .select({ date: appointments.serviceDate })

@@ -76,6 +76,28 @@ export async function syncPatientFromEhr(db: Db, options: SyncPatientOptions): P
   return { patientId, imported: result.imported, rejected: result.rejected };
 }
 
+/**
+ * The Patient resource alone, read from the EHR and imported: what Cairn needs to open a patient it
+ * has never seen, before the whole record is read (in the background, by {@link syncPatientFromEhr}).
+ * Answers Cairn's id of the patient; a failing EHR throws as the full read does.
+ */
+export async function importEhrPatient(
+  db: Db,
+  options: Pick<SyncPatientOptions, 'organisationId' | 'client' | 'patientFhirId' | 'fileStore'>,
+): Promise<string> {
+  const { organisationId, patientFhirId } = options;
+  let patient: FhirResource;
+  try {
+    patient = await options.client.read('Patient', patientFhirId);
+  } catch (error) {
+    throw toEhrAppError(error);
+  }
+  await importBundle(db, { organisationId, source: 'EHR', bundle: patient, fileStore: options.fileStore });
+  const patientId = await findEhrPatientId(db, organisationId, patientFhirId);
+  if (!patientId) throw new AppError('SERVICE_UNAVAILABLE', 'The EHR patient could not be imported');
+  return patientId;
+}
+
 async function readPatientRecord(client: FhirClient, patientFhirId: string): Promise<FhirResource[]> {
   // The client bounds how many of these run at once.
   const [patient, ...found] = await Promise.all([

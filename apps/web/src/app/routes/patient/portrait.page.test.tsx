@@ -1,12 +1,19 @@
 import type { AppointmentDetails, ClinicalSummary } from '@cairn/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouteError } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
 import type { FlagValues } from '../../../lib/feature-flags';
 import { FakeWebSocket } from '../../../lib/realtime-client.testing';
-import { answerApi, failure, REALTIME_TICKET, result, type ApiAnswers } from '../../../testing/answer-api';
+import {
+  answerApi,
+  failure,
+  LINKED_ENCOUNTER,
+  REALTIME_TICKET,
+  result,
+  type ApiAnswers,
+} from '../../../testing/answer-api';
 import { anEmptySummary, aPatientDemographics } from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
@@ -52,7 +59,12 @@ const details: AppointmentDetails = {
 
 /** The portrait asks for its first tab's data beside the banner (issue 16), whether or not the tab has shown yet. */
 function answer(answers: ApiAnswers) {
-  return answerApi({ ...REALTIME_TICKET, '/getDxCaptureData': result(anEmptySummary()), ...answers });
+  return answerApi({
+    ...REALTIME_TICKET,
+    ...LINKED_ENCOUNTER,
+    '/getDxCaptureData': result(anEmptySummary()),
+    ...answers,
+  });
 }
 
 const NO_RECORD: ClinicalSummary = {
@@ -86,7 +98,7 @@ function renderPortrait(url: string, flags: FlagValues = {}) {
       children,
     },
   ];
-  return renderWithProviders(null, { routes, url, flags }).router;
+  return renderWithProviders(null, { routes, url, flags });
 }
 
 // The portrait follows its visit's real-time events: its one client is made on first use, with the
@@ -127,7 +139,7 @@ describe('the portrait', () => {
 
   it('opens the first allowed tab and lists only the allowed tabs, with their spec titles', async () => {
     answer({ '/getPatientDemographics': result(banner) });
-    const router = renderPortrait(`/patient/${PATIENT_ID}`, {
+    const { router } = renderPortrait(`/patient/${PATIENT_ID}`, {
       configuration_FrontendTabs: ['Quality', 'Ambient', 'DxSummary'],
       clinicalAlerts: false,
     });
@@ -203,6 +215,34 @@ describe('the portrait', () => {
     expect(api.callsTo('/getClinicalSummary')).toHaveLength(1);
   });
 
+  it("marks the patient's tabs for reloading when the record has been read from the EHR after a launch", async () => {
+    answer({
+      '/getAppointmentDetails': result(details),
+      '/getAdjacentAppointments': result({ previous: null, next: null }),
+      '/getClinicalSummary': result(NO_RECORD),
+      '/getDocuments': result({ documents: [], facets: { types: [], sources: [], authors: [] } }),
+    });
+    const { queryClient } = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, {
+      configuration_FrontendTabs: ['DxSummary', 'ClinicalSummary', 'DocumentsList'],
+    });
+    const recordOf = () => queryClient.getQueryState(['clinicalSummary', PATIENT_ID]);
+    await vi.waitFor(() => expect(recordOf()?.status).toBe('success'), 15_000);
+    await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => {
+      if (socket.readyState !== 1) socket.open();
+      socket.receive({ type: 'subscribed', sid: SID, lastEventId: 0 });
+      socket.receive({
+        type: 'event',
+        id: 1,
+        sid: SID,
+        at: '2026-03-02T10:42:00.000Z',
+        event: { kind: 'ehr.synced', status: 'synced' },
+      });
+    });
+    await vi.waitFor(() => expect(recordOf()?.isInvalidated).toBe(true));
+  });
+
   it('moves to the next patient of the day', async () => {
     answer({
       '/getAppointmentDetails': result(details),
@@ -216,7 +256,7 @@ describe('the portrait', () => {
         },
       }),
     });
-    const router = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
+    const { router } = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, DX_AND_AMBIENT_TABS);
     const next = await screen.findByRole('button', { name: /Next patient/ });
     await vi.waitFor(() => expect(next).toBeEnabled());
     expect(screen.getByRole('button', { name: /Previous patient/ })).toBeDisabled();

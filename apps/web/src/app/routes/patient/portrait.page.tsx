@@ -18,6 +18,7 @@ import { summaryNotificationsKey } from '../../../features/summary-notes/api/get
 import { SummaryNotesButton } from '../../../features/summary-notes/components/summary-notes-button';
 import { SummaryNotifications } from '../../../features/summary-notes/components/summary-notifications';
 import { LoadingState } from '../../../components/loading-state';
+import { useEhrReadUpdates } from './ehr-read-updates';
 import { preloadTabs } from './portrait-preload';
 import { TabActionsTarget } from '../../../components/tab-actions';
 
@@ -78,6 +79,7 @@ export default function PortraitPage() {
   const tabs = useAllowedTabs();
   const { patient, visit, error, isPending } = usePortraitData(cairnPatientId, cairnAppointmentId);
   usePreloadedTabs({ cairnPatientId, cairnAppointmentId });
+  useEhrReadUpdates(cairnAppointmentId, cairnPatientId);
   // The banner (risk score) and the notifications follow the visit's changes without a reload.
   useInvalidateOnVisitEvents(
     cairnAppointmentId,

@@ -4,7 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../lib/realtime-client.testing';
 import { DxSummaryTabPage } from './dx-summary-tab.page';
-import { answerApi, REALTIME_TICKET, result } from '../../../testing/answer-api';
+import { answerApi, LINKED_ENCOUNTER, REALTIME_TICKET, result } from '../../../testing/answer-api';
 import { aDecision, anItem, aSummary, SID, withItem } from '../../../testing/factories';
 
 const PATIENT_ID = '1b7e4c1e-9d5e-4a1b-8c3d-4e5f6f1c2a9e';
@@ -57,6 +57,7 @@ describe('the Diagnosis Summary tab page', () => {
     };
     answerApi({
       ...REALTIME_TICKET,
+      ...LINKED_ENCOUNTER,
       '/getDxCaptureData': () => result(aSummary()),
       '/getDocument': () => result(DOCUMENT),
     });
@@ -72,6 +73,7 @@ describe('the Diagnosis Summary tab page', () => {
   it("opens a lab evidence's trend", async () => {
     const { calls } = answerApi({
       ...REALTIME_TICKET,
+      ...LINKED_ENCOUNTER,
       '/getDxCaptureData': () => result(aSummary()),
       '/getLabTrend': () =>
         result({
@@ -94,7 +96,7 @@ describe('the Diagnosis Summary tab page', () => {
   });
 
   it('offers the cart, adding a diagnosis and the note wizard with the suggestions', async () => {
-    answerApi({ ...REALTIME_TICKET, '/getDxCaptureData': () => result(aSummary()) });
+    answerApi({ ...REALTIME_TICKET, ...LINKED_ENCOUNTER, '/getDxCaptureData': () => result(aSummary()) });
     renderPage(SID);
     expect(await screen.findByRole('button', { name: /Add diagnosis/ })).toBeVisible();
     expect(screen.getByRole('button', { name: /Note wizard/ })).toBeVisible();
@@ -105,6 +107,7 @@ describe('the Diagnosis Summary tab page', () => {
     answerApi({
       '/getDxCaptureData': () => result(served),
       ...REALTIME_TICKET,
+      ...LINKED_ENCOUNTER,
     });
     renderPage(SID);
     await screen.findByRole('article', { name: /^E11\.22/ });

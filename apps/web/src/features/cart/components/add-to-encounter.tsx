@@ -4,21 +4,22 @@ import type { CartPush } from '../hooks/use-cart-push';
 /**
  * The provider's write of the cart to the EHR encounter: every code not yet written, then Retry for
  * the ones that failed. The server's write is idempotent, so a retry never duplicates a diagnosis.
+ * Off while the visit's encounter cannot take diagnoses (`canPush`): the cart says why and what fixes it.
  */
-export function AddToEncounter({ pushing }: { pushing: CartPush }) {
+export function AddToEncounter({ pushing, canPush = true }: { pushing: CartPush; canPush?: boolean }) {
   const { toWrite, failed, isSending, lastTally, send } = pushing;
   return (
     <Flex vertical align="end" gap={4}>
       <Flex gap={8} wrap justify="end">
         {failed.length > 0 && (
-          <Button disabled={isSending} onClick={() => send(failed)}>
+          <Button disabled={isSending || !canPush} onClick={() => send(failed)}>
             Retry
           </Button>
         )}
         <Button
           type="primary"
           loading={isSending}
-          disabled={isSending || toWrite.length === 0}
+          disabled={isSending || toWrite.length === 0 || !canPush}
           onClick={() => send(toWrite)}
         >
           Add to Encounter

@@ -8,7 +8,9 @@ import { normalizeIcdCode } from '../utils/format';
 import { latestPushState } from '../utils/push-status';
 import { useCartPush } from '../hooks/use-cart-push';
 import type { CartProps } from '../types';
+import { useEncounterStatus } from '../api/get-encounter-status';
 import { AddToEncounter } from './add-to-encounter';
+import { EhrLink } from './ehr-link';
 import { CartItemRow } from './cart-item-row';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -30,6 +32,9 @@ function VisitCart({ data }: { data: DxCaptureData }) {
   const [removingCode, setRemovingCode] = useState<string | undefined>(undefined);
   const [changeError, setChangeError] = useState<string | undefined>(undefined);
   const isProvider = data.role === 'provider';
+  // Only a provider writes to the EHR: the link is theirs to see before they build the cart.
+  const encounterStatus = useEncounterStatus(data.sid, isProvider);
+  const canPush = encounterStatus.data?.isPushable !== false;
   const postVisitCodes = new Set(data.postVisitUpdatedIcds.map(normalizeIcdCode));
 
   function remove(icdCode: string) {
@@ -49,8 +54,13 @@ function VisitCart({ data }: { data: DxCaptureData }) {
         <Typography.Title level={5} style={{ margin: 0 }}>
           Cart ({data.cart.length})
         </Typography.Title>
-        {isProvider && data.cart.length > 0 && <AddToEncounter pushing={pushing} />}
+        {isProvider && data.cart.length > 0 && <AddToEncounter pushing={pushing} canPush={canPush} />}
       </Flex>
+      {isProvider && (
+        <div style={{ marginBlock: 8 }}>
+          <EhrLink sid={data.sid} cart={data.cart} status={encounterStatus} />
+        </div>
+      )}
       {!isProvider && data.cart.length > 0 && (
         <Typography.Text type="secondary">The provider will see these as your choices</Typography.Text>
       )}

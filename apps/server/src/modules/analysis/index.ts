@@ -1,6 +1,6 @@
 export type { ComputedAnalysis } from './analysis-compute';
 export { markPatientsChanged } from './analysis-queue';
-export { ageOn, demographicsOf } from './analysis-record';
+export { ageOn, demographicsOf, loadPatientRecords } from './analysis-record';
 export { storeAnalyses } from './analysis-store';
 export { drainAnalysisQueue, startAnalysisWorker } from './analysis-worker';
 export { type StoredRiskScore, currentAnalysisJoin } from './analysis.repository';

@@ -221,6 +221,7 @@ describe('note templates and the note wizard', () => {
         '',
         'Essential (primary) hypertension (I10)',
         '- Monitor: Follow up at the next visit.',
+        '- Assess: Documented on 2026-06-15: "Essential hypertension"',
       ].join('\n'),
     );
   });

@@ -1,7 +1,9 @@
 import {
+  findCodeEvidence,
   formatIcdCode,
   getIcdCatalog,
   normalizeIcdCode,
+  type PatientRecord,
   type Suggestion,
   type SuggestionEvidence,
 } from '@cairn/clinical';
@@ -9,6 +11,7 @@ import { formatIcdCodeWithTitle, formatQuantity } from '@cairn/clinical/display'
 import type { NoteTemplate } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { loadPatientRecords } from '../analysis';
 import { openVisit, type Caller } from './dx-access';
 
 /**
@@ -53,12 +56,12 @@ const claimText = (item: SuggestionEvidence): string | undefined =>
     : formatIcdCodeWithTitle(item.code, getIcdCatalog().get(item.code)?.longDescription ?? item.text);
 
 /**
- * MEAT from a suggestion's evidence: results are what was evaluated (the latest of each test),
- * medications what treats it, documented mentions and coded diagnoses the assessment, procedures the
- * monitoring; the provider edits the draft before it goes into the note, so values are written as a
- * clinician writes them (7.7%, a PHQ-9 of 18, E11.9 with its title).
+ * What evidence says as MEAT, and nothing for a part it does not speak to: results are what was
+ * evaluated (the latest of each test), medications what treats it, documented mentions and coded
+ * diagnoses the assessment, procedures the monitoring; the provider edits the draft before it goes into
+ * the note, so values are written as a clinician writes them (7.7%, a PHQ-9 of 18, E11.9 with its title).
  */
-export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
+function meatFound(evidence: readonly SuggestionEvidence[]): Meat {
   const of = (...types: SuggestionEvidence['resourceType'][]) =>
     latestFirst(evidence.filter((item) => types.includes(item.resourceType)));
   const latestByCode = new Map<string, SuggestionEvidence>();
@@ -71,9 +74,8 @@ export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
   const medications = [...new Set(of('MedicationRequest').map((item) => item.text ?? item.code ?? 'medication'))];
   const [documented] = of('DocumentReference', 'Condition', 'Claim');
   const procedures = of('Procedure').map((item) => `${item.text ?? item.code ?? 'procedure'} on ${item.date}`);
-  const meat: Meat = {
-    monitor: procedures.length > 0 ? procedures.slice(0, 3).join('; ') : 'Follow up at the next visit.',
-  };
+  const meat: Meat = {};
+  if (procedures.length > 0) meat.monitor = procedures.slice(0, 3).join('; ');
   if (results.length > 0) meat.evaluate = results.slice(0, 4).join('; ');
   if (documented) {
     const isClaim = documented.resourceType === 'Claim';
@@ -83,6 +85,34 @@ export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
   }
   if (medications.length > 0) meat.treat = `Continue ${medications.slice(0, 4).join(', ')}`;
   return meat;
+}
+
+/**
+ * A diagnosis in the note is never empty: it is assessed at this visit (the provider is documenting
+ * it) and followed up, whatever the record holds on it.
+ */
+function withDefaults(meat: Meat): Meat {
+  return {
+    monitor: meat.monitor ?? 'Follow up at the next visit.',
+    ...(meat.evaluate === undefined ? {} : { evaluate: meat.evaluate }),
+    assess: meat.assess ?? 'Assessed at this visit.',
+    ...(meat.treat === undefined ? {} : { treat: meat.treat }),
+  };
+}
+
+/** MEAT of one diagnosis from its evidence, with a monitor and an assess line whatever it holds. */
+export function meatOf(evidence: readonly SuggestionEvidence[]): Meat {
+  return withDefaults(meatFound(evidence));
+}
+
+/** The patient's record up to the visit day, read as the analysis reads it (scoped to the organisation). */
+async function loadVisitRecord(
+  db: Db,
+  organisationId: string,
+  visit: { patientId: string; serviceDate: string },
+): Promise<PatientRecord | undefined> {
+  const records = await loadPatientRecords(db, organisationId, [visit.patientId], visit.serviceDate);
+  return records.get(visit.patientId)?.record;
 }
 
 function fill(template: NoteTemplate, values: Record<string, string | undefined>): string {
@@ -98,8 +128,12 @@ function fill(template: NoteTemplate, values: Record<string, string | undefined>
 
 /**
  * The assessment section drafted for the chosen diagnoses (spec: note wizard), each with its supporting
- * evidence as monitor / evaluate / assess / treat, from the visit's current analysis. A code Cairn did
- * not suggest (added by the user) gets its title and a follow-up line only.
+ * evidence as monitor / evaluate / assess / treat. A code the visit suggests speaks from its suggestion's
+ * evidence first; every code, suggested or not (added by the user, accepted before and no longer
+ * suggested), takes what its suggestion does not say from the patient's record up to the visit day
+ * (`findCodeEvidence`: coded diagnoses of its category, the results and drugs the rules read for its
+ * condition, the visit's suggestions of its category or HCC). A code with nothing on record is still
+ * assessed and followed up.
  */
 export async function draftAssessmentNote(
   db: Db,
@@ -112,14 +146,16 @@ export async function draftAssessmentNote(
   const template = NOTE_TEMPLATES.find((candidate) => candidate.id === body.templateId);
   if (!template) throw AppError.validation([{ field: 'templateId', message: 'No such note template' }]);
   const { visit } = await openVisit(db, caller, body.sid, 'note-draft');
-  const suggestions = new Map(
-    ((visit.suggestions ?? []) as Suggestion[]).map((suggestion) => [suggestion.code, suggestion]),
-  );
+  const suggestions = (visit.suggestions ?? []) as Suggestion[];
+  const byCode = new Map(suggestions.map((suggestion) => [suggestion.code, suggestion]));
+  const record = await loadVisitRecord(db, caller.auth.organisationId, visit);
   const codes = [...new Set(body.icdCodes.map(normalizeIcdCode))];
   const diagnoses = codes.map((icdCode) => {
-    const suggestion = suggestions.get(icdCode);
+    const suggestion = byCode.get(icdCode);
     const description = suggestion?.description ?? getIcdCatalog().get(icdCode)?.longDescription ?? icdCode;
-    return { icdCode, description, meat: meatOf(suggestion?.evidence ?? []) };
+    const onRecord = record ? findCodeEvidence(record, { code: icdCode, asOf: visit.serviceDate, suggestions }) : [];
+    const meat = withDefaults({ ...meatFound(onRecord), ...meatFound(suggestion?.evidence ?? []) });
+    return { icdCode, description, meat };
   });
   const paragraphs = diagnoses.map((diagnosis) => {
     const evidence = [diagnosis.meat.evaluate, diagnosis.meat.treat].filter(Boolean).join('; ');

@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import type { DxCaptureData } from '@cairn/contracts';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoteWizardButton } from './note-wizard-button';
 import { answerApi, result } from '../../../testing/answer-api';
@@ -21,6 +23,8 @@ const DRAFT = {
     },
   ],
 };
+
+const HYPERGLYCEMIA = 'Type 2 diabetes mellitus with hyperglycemia';
 
 const data = anEmptySummary({
   cart: [aCartItem()],
@@ -88,6 +92,57 @@ describe('the note wizard', () => {
 
     await screen.findByRole('textbox', { name: 'Assessment note' });
     expect(calls.find((call) => call.path === '/draftAssessmentNote')?.body).toMatchObject({ icdCodes: ['I10'] });
+  });
+
+  it('chooses and drafts every code in the cart, one per code however the cart and suggestions write it', async () => {
+    const { calls } = answerApi({
+      '/getNoteTemplates': () => result(TEMPLATES),
+      '/draftAssessmentNote': () => result(DRAFT),
+    });
+    const twoInCart = anEmptySummary({
+      cart: [aCartItem(), aCartItem({ icdCode: 'E11.65', description: HYPERGLYCEMIA, isAdded: true })],
+      groups: [{ hcc: 38, label: 'Diabetes', items: [anItem({ icdCode: 'E1165', description: HYPERGLYCEMIA })] }],
+    });
+    renderWithProviders(<NoteWizardButton sid={SID} data={twoInCart} />);
+
+    await user.click(screen.getByRole('button', { name: 'Note wizard' }));
+    const diagnoses = await screen.findByRole('group', { name: 'Diagnoses' });
+    expect(within(diagnoses).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(diagnoses).getByRole('checkbox', { name: /^E11\.22 / })).toBeChecked();
+    expect(within(diagnoses).getByRole('checkbox', { name: /^E11\.65 / })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Draft' }));
+
+    await screen.findByRole('textbox', { name: 'Assessment note' });
+    expect(calls.find((call) => call.path === '/draftAssessmentNote')?.body).toMatchObject({
+      icdCodes: ['E1122', 'E1165'],
+    });
+  });
+
+  it('chooses a code that joins the cart while the wizard is open', async () => {
+    const { calls } = answerApi({
+      '/getNoteTemplates': () => result(TEMPLATES),
+      '/draftAssessmentNote': () => result(DRAFT),
+    });
+    let setSummary: (summary: DxCaptureData) => void = () => undefined;
+    function WithChangingCart() {
+      const [summary, changeSummary] = useState(data);
+      setSummary = changeSummary;
+      return <NoteWizardButton sid={SID} data={summary} />;
+    }
+    renderWithProviders(<WithChangingCart />);
+
+    await user.click(screen.getByRole('button', { name: 'Note wizard' }));
+    const diagnoses = await screen.findByRole('group', { name: 'Diagnoses' });
+    act(() =>
+      setSummary({ ...data, cart: [...data.cart, aCartItem({ icdCode: 'E1165', description: HYPERGLYCEMIA })] }),
+    );
+
+    expect(within(diagnoses).getByRole('checkbox', { name: /^E11\.65 / })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Draft' }));
+    await screen.findByRole('textbox', { name: 'Assessment note' });
+    expect(calls.find((call) => call.path === '/draftAssessmentNote')?.body).toMatchObject({
+      icdCodes: ['E1122', 'E1165'],
+    });
   });
 
   it('says there are no templates when they cannot be loaded', async () => {

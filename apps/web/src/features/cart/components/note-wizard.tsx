@@ -4,20 +4,22 @@ import { useId, useState } from 'react';
 import { useDraftAssessmentNote } from '../api/draft-assessment-note';
 import { useNoteTemplates } from '../api/get-note-templates';
 import { describeApiError } from '../utils/errors';
-import { noteDiagnosisOptions } from '../utils/note-diagnoses';
+import { chosenNoteCodes, noteDiagnosisOptions, recordNoteChoices, type NoteChoices } from '../utils/note-diagnoses';
 import { NoteDraft } from './note-draft';
 import { LoadingState } from '../../../components/loading-state';
 import { ErrorState } from '../../../components/error-state';
 import { EmptyState } from '../../../components/empty-state';
 
-/** Pick a template and the diagnoses (the cart's by default), then Draft. */
+/**
+ * Pick a template and the diagnoses, then Draft. Every code in the cart is chosen unless the provider
+ * unticks it, including one that joins the cart while the wizard is open.
+ */
 export function NoteWizard({ data }: { data: DxCaptureData }) {
   const templates = useNoteTemplates(true);
   const options = noteDiagnosisOptions(data);
   const [templateId, setTemplateId] = useState<string | undefined>(undefined);
-  const [chosenCodes, setChosenCodes] = useState<string[]>(() =>
-    options.filter((option) => option.isInCart).map((option) => option.icdCode),
-  );
+  const [choices, setChoices] = useState<NoteChoices>(() => new Map());
+  const chosenCodes = chosenNoteCodes(options, choices);
   const draft = useDraftAssessmentNote(data.sid);
   const templateLabelId = useId();
   const diagnosesLabelId = useId();
@@ -47,7 +49,7 @@ export function NoteWizard({ data }: { data: DxCaptureData }) {
         ) : (
           <Checkbox.Group
             value={chosenCodes}
-            onChange={setChosenCodes}
+            onChange={(chosen) => setChoices((previous) => recordNoteChoices(options, chosen, previous))}
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
             options={options.map((option) => ({ value: option.icdCode, label: option.label }))}
           />

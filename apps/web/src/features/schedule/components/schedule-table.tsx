@@ -1,5 +1,6 @@
 import type { ScheduleSummary } from '@cairn/contracts';
 import { Table, type TableColumnsType } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PATIENTS_PER_PAGE } from '../../../config/constants';
 import { paths } from '../../../config/paths';
@@ -55,6 +56,9 @@ const columns: TableColumnsType<ScheduleSummary> = [
   countColumn('Care gaps', 'openCareGaps'),
 ];
 
+/** How long a pointer rests on a visit's row before its portrait's data is asked for. */
+const INTENT_MS = 60;
+
 function countColumn(title: string, count: 'openSuggestions' | 'hccCount' | 'openCareGaps') {
   return {
     title,
@@ -66,6 +70,8 @@ function countColumn(title: string, count: 'openSuggestions' | 'hccCount' | 'ope
 
 /** The day's visits, 20 per page (spec §9), each patient linking to the visit's portrait. */
 export function ScheduleTable({ summaries, page, onPageChange, isRefreshing, onVisitIntent }: ScheduleTableProps) {
+  const intent = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(intent.current), []);
   return (
     <Table<ScheduleSummary>
       rowKey="sid"
@@ -73,7 +79,12 @@ export function ScheduleTable({ summaries, page, onPageChange, isRefreshing, onV
       dataSource={summaries}
       loading={isRefreshing}
       onRow={(summary) => ({
-        onPointerEnter: () => onVisitIntent?.(summary),
+        // A pointer that rests on the row, not one passing over it on its way elsewhere.
+        onPointerEnter: () => {
+          clearTimeout(intent.current);
+          intent.current = setTimeout(() => onVisitIntent?.(summary), INTENT_MS);
+        },
+        onPointerLeave: () => clearTimeout(intent.current),
         onFocus: () => onVisitIntent?.(summary),
       })}
       pagination={{

@@ -6,7 +6,13 @@ import { runRules } from './engine';
 import { indexPatient, resultsOf, usesOf, type PatientIndex } from './patient-index';
 import { getSuspectingReference } from './reference';
 import { COMBINATION_RULES, PRIMARY_RULES } from './rules';
-import { diagnosisEvidence, medicationEvidence, observationEvidence, type RuleRef } from './rules/rule';
+import {
+  diagnosisEvidence,
+  medicationEvidence,
+  observationEvidence,
+  type RuleRef,
+  type RuleResult,
+} from './rules/rule';
 import type { Suggestion, SuggestionEvidence } from './types';
 
 /** The rule a coded diagnosis of the code's category is evidence under. */
@@ -104,6 +110,26 @@ function uniqueOldestFirst(evidence: readonly SuggestionEvidence[]): SuggestionE
   return unique.sort((left, right) => (left.date < right.date ? -1 : left.date > right.date ? 1 : 0));
 }
 
+interface ReadRecord {
+  index: PatientIndex;
+  findings: RuleResult[];
+}
+/** A note drafts many codes from one record: it is indexed and the rules run once per as-of date. */
+const readRecords = new WeakMap<PatientRecord, Map<string, ReadRecord>>();
+
+function readRecord(record: PatientRecord, asOf: string): ReadRecord {
+  const byDate = readRecords.get(record) ?? new Map<string, ReadRecord>();
+  readRecords.set(record, byDate);
+  let read = byDate.get(asOf);
+  if (!read) {
+    const index = indexPatient(record, asOf);
+    const primary = runRules(PRIMARY_RULES, index, []);
+    read = { index, findings: [...primary, ...runRules(COMBINATION_RULES, index, primary)] };
+    byDate.set(asOf, read);
+  }
+  return read;
+}
+
 /**
  * The facts in a patient's record that bear on one ICD-10-CM code, whether or not the engine suggests
  * it (a code the user added, or one accepted before and no longer suggested): coded diagnoses (EHR,
@@ -117,10 +143,8 @@ function uniqueOldestFirst(evidence: readonly SuggestionEvidence[]): SuggestionE
  */
 export function findCodeEvidence(record: PatientRecord, options: CodeEvidenceOptions): SuggestionEvidence[] {
   const code = normalizeIcdCode(options.code);
-  const index = indexPatient(record, datePart(options.asOf));
+  const { index, findings } = readRecord(record, datePart(options.asOf));
   const isRelated = relatedCodes(code, index);
-  const primary = runRules(PRIMARY_RULES, index, []);
-  const findings = [...primary, ...runRules(COMBINATION_RULES, index, primary)];
   return uniqueOldestFirst([
     ...codedDiagnoses(index, code),
     ...findings.filter((finding) => isRelated(finding.code)).flatMap((finding) => finding.evidence),

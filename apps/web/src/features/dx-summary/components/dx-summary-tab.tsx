@@ -1,7 +1,7 @@
 import type { DxCaptureData } from '@cairn/contracts';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Flex, Spin, Switch, Typography } from 'antd';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { hasPermission, useSession } from '../../../lib/session';
 import { useDxCaptureData } from '../api/get-dx-capture-data';
@@ -84,9 +84,31 @@ const SIDE_PANEL_STYLE: CSSProperties = {
   position: 'sticky',
   top: 8,
   alignSelf: 'flex-start',
-  maxHeight: 'calc(100vh - 16px)',
   overflowY: 'auto',
 };
+
+/** The page's padding under the panel. */
+const WINDOW_MARGIN = 24;
+
+/**
+ * Ends the side panel at the window's bottom (it scrolls within), so that the panel never makes the
+ * page taller than the suggestions do: a visit that fits the window is read without scrolling.
+ */
+function useEndAtWindowBottom(): (element: HTMLElement | null) => void {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const row = element?.parentElement;
+    if (!element || !row) return undefined;
+    const fit = () => {
+      const top = row.getBoundingClientRect().top + window.scrollY;
+      element.style.maxHeight = `calc(100vh - ${String(Math.round(top) + WINDOW_MARGIN)}px)`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [element]);
+  return setElement;
+}
 
 function VisitSummary({
   sid,
@@ -101,6 +123,7 @@ function VisitSummary({
   const decisions = useDecisions(sid, data);
   const isWide = useMediaQuery(SIDE_PANEL_MIN_WINDOW);
   const [isCartOpen, setIsCartOpen] = useState(false);
+  const sidePanelRef = useEndAtWindowBottom();
   // View-only is a restriction: an admin's every-permission does not impose it (as the overlay decides).
   const canDecide = !hasPermission(session, 'view_only', true);
   const context: DecisionContext = { decisions, canDecide, postVisitCodes: data.postVisitUpdatedIcds };
@@ -110,6 +133,14 @@ function VisitSummary({
       {renderAside?.(data)}
       <RiskScoreCard risk={data.risk} />
     </Flex>
+  );
+  // What is not a suggestion (a partner's recommendations, the diagnoses coded this year) sits beside
+  // the suggestions on a wide screen, so that the visit's suggestions alone fill the column.
+  const besideSuggestions = (
+    <>
+      <PartnerNotes sid={sid} notes={data.partnerNotes} canAct={canDecide} />
+      <AddressedList addressed={data.addressed} />
+    </>
   );
   const toolbar = (
     <Flex gap="small" align="center" justify="space-between" wrap>
@@ -147,12 +178,14 @@ function VisitSummary({
             context={context}
             onOpenEvidence={onOpenEvidence}
           />
-          <PartnerNotes sid={sid} notes={data.partnerNotes} canAct={canDecide} />
-          <AddressedList addressed={data.addressed} />
+          {!isWide && besideSuggestions}
         </Flex>
         {isWide && (
-          <aside aria-label="Cart and risk score" style={SIDE_PANEL_STYLE}>
-            {aside}
+          <aside ref={sidePanelRef} aria-label="Cart and risk score" style={SIDE_PANEL_STYLE}>
+            <Flex vertical gap="middle">
+              {aside}
+              {besideSuggestions}
+            </Flex>
           </aside>
         )}
       </Flex>

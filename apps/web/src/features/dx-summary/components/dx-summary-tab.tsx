@@ -94,20 +94,21 @@ const WINDOW_MARGIN = 24;
  * Ends the side panel at the window's bottom (it scrolls within), so that the panel never makes the
  * page taller than the suggestions do: a visit that fits the window is read without scrolling.
  */
-function useEndAtWindowBottom(): (element: HTMLElement | null) => void {
+function useEndAtWindowBottom(): [(element: HTMLElement | null) => void, string | undefined] {
   const [element, setElement] = useState<HTMLElement | null>(null);
+  const [maxHeight, setMaxHeight] = useState<string>();
   useLayoutEffect(() => {
     const row = element?.parentElement;
-    if (!element || !row) return undefined;
+    if (!row) return undefined;
     const fit = () => {
       const top = row.getBoundingClientRect().top + window.scrollY;
-      element.style.maxHeight = `calc(100vh - ${String(Math.round(top) + WINDOW_MARGIN)}px)`;
+      setMaxHeight(`calc(100vh - ${String(Math.round(top) + WINDOW_MARGIN)}px)`);
     };
     fit();
     window.addEventListener('resize', fit);
     return () => window.removeEventListener('resize', fit);
   }, [element]);
-  return setElement;
+  return [setElement, maxHeight];
 }
 
 function VisitSummary({
@@ -123,7 +124,7 @@ function VisitSummary({
   const decisions = useDecisions(sid, data);
   const isWide = useMediaQuery(SIDE_PANEL_MIN_WINDOW);
   const [isCartOpen, setIsCartOpen] = useState(false);
-  const sidePanelRef = useEndAtWindowBottom();
+  const [setSidePanel, sidePanelHeight] = useEndAtWindowBottom();
   // View-only is a restriction: an admin's every-permission does not impose it (as the overlay decides).
   const canDecide = !hasPermission(session, 'view_only', true);
   const context: DecisionContext = { decisions, canDecide, postVisitCodes: data.postVisitUpdatedIcds };
@@ -181,7 +182,11 @@ function VisitSummary({
           {!isWide && besideSuggestions}
         </Flex>
         {isWide && (
-          <aside ref={sidePanelRef} aria-label="Cart and risk score" style={SIDE_PANEL_STYLE}>
+          <aside
+            ref={setSidePanel}
+            aria-label="Cart and risk score"
+            style={{ ...SIDE_PANEL_STYLE, maxHeight: sidePanelHeight }}
+          >
             <Flex vertical gap="middle">
               {aside}
               {besideSuggestions}

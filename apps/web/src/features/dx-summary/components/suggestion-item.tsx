@@ -57,11 +57,15 @@ export function SuggestionItem({
   return (
     <article aria-label={`${codeLabel} ${item.description}`} style={{ padding: '3px 0' }}>
       <Flex vertical gap={0}>
-        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+        {/* In a narrow panel the tags and buttons wrap under the title rather than cut it short. */}
+        <Flex gap={8} align="center" wrap style={{ minWidth: 0, rowGap: 2 }}>
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
             {codeLabel}
           </Typography.Text>
-          <Typography.Text ellipsis={{ tooltip: item.description }} style={{ minWidth: 0, flex: '0 1 auto' }}>
+          <Typography.Text
+            ellipsis={{ tooltip: item.description }}
+            style={{ minWidth: 'min(260px, 60%)', flex: '1 1 0' }}
+          >
             {item.description}
           </Typography.Text>
           <Flex gap={4} align="center" style={{ flex: 'none' }}>

@@ -20,9 +20,9 @@ const TITLE = EXPLANATION_GROUP_LABELS['partner-organisation-notes'];
 
 const CHOICES: { action: Exclude<PartnerNoteAction['action'], 'reset'>; status: PartnerNoteStatus; icon: ReactNode }[] =
   [
-    { action: 'acknowledge', status: 'acknowledged', icon: <EyeOutlined /> },
-    { action: 'done', status: 'done', icon: <CheckOutlined /> },
-    { action: 'not-applicable', status: 'not-applicable', icon: <CloseOutlined /> },
+    { action: 'acknowledge', status: 'acknowledged', icon: <EyeOutlined aria-hidden /> },
+    { action: 'done', status: 'done', icon: <CheckOutlined aria-hidden /> },
+    { action: 'not-applicable', status: 'not-applicable', icon: <CloseOutlined aria-hidden /> },
   ];
 const BUTTON_WORDS: Record<PartnerNoteStatus, string> = {
   acknowledged: 'Acknowledge',
@@ -128,7 +128,7 @@ function NoteRow({ note, canAct, isPending, onAct }: NoteRowProps) {
             <Button
               size="small"
               type="text"
-              icon={<UndoOutlined />}
+              icon={<UndoOutlined aria-hidden />}
               aria-label={`Undo the action on ${nameOf(note)}`}
               disabled={isPending}
               onClick={() => onAct(note, 'reset')}

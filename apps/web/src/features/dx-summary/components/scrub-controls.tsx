@@ -25,7 +25,7 @@ export function SendToProviderButton({ isSending, onSend }: { isSending: boolean
       cancelText="Cancel"
       onConfirm={onSend}
     >
-      <Button type="primary" icon={<SendOutlined />} loading={isSending}>
+      <Button type="primary" icon={<SendOutlined aria-hidden />} loading={isSending}>
         Send to provider
       </Button>
     </Popconfirm>

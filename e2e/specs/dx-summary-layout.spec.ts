@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../fixtures/accounts';
 import { today } from '../fixtures/demo-data';
+import { expect, test } from '../fixtures/signed-in';
 
 /**
  * The Diagnosis Summary as a clinician reads it (issue 16 item 1): a visit of up to eight suggestions
@@ -16,6 +17,7 @@ interface Summary {
   groups: { hcc: number | null; label: string; items: { icdCode: string; hcc: number | null }[] }[];
 }
 
+/** The provider's token for the API calls that pick the visits (the page signs in by its fixture). */
 async function signIn(request: APIRequestContext): Promise<{ token: string; refreshToken: string }> {
   const { username, password } = demoAccount('provider');
   const response = await request.post('/api/auth/login', { data: { username, password } });
@@ -36,11 +38,7 @@ async function visitsBySuggestions(request: APIRequestContext, token: string): P
     .sort((left, right) => (right.analysis.openSuggestions ?? 0) - (left.analysis.openSuggestions ?? 0));
 }
 
-async function openVisit(page: Page, tokens: { token: string; refreshToken: string }, visit: Visit) {
-  await page.addInitScript(({ token, refreshToken }) => {
-    localStorage.setItem('cairn.authToken', token);
-    localStorage.setItem('cairn.refreshToken', refreshToken);
-  }, tokens);
+async function openVisit(page: Page, visit: Visit) {
   await page.goto(`/patient/${visit.cairnPatientId}/appointment/${visit.sid}/dx-summary`);
   await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
 }
@@ -63,7 +61,7 @@ test('a visit of up to eight suggestions fits a 1440 x 900 window, the cart besi
   if (!busiest) throw new Error('No analysed visit today');
 
   await test.step("the day's busiest visit, as the server answers it", async () => {
-    await openVisit(page, tokens, busiest);
+    await openVisit(page, busiest);
     await expectOneScreen(page);
     await expect(page.getByRole('complementary', { name: 'Cart and risk score' })).toBeInViewport();
   });
@@ -85,17 +83,14 @@ test('a visit of up to eight suggestions fits a 1440 x 900 window, the cart besi
       label: `Group ${String(index)}`,
       items: [item],
     }));
-    // A second window of the same session (a reload would replay the first sign-in's tokens).
-    const eight = await page.context().newPage();
-    await eight.setViewportSize({ width: 1440, height: 900 });
-    await eight.route('**/api/getDxCaptureData', async (route) => {
+    await page.route('**/api/getDxCaptureData', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { result: Summary };
       await route.fulfill({ response, json: { result: { ...body.result, groups } } });
     });
-    await eight.goto(page.url());
-    await expect(eight.getByRole('article')).toHaveCount(8, { timeout: 20_000 });
-    await expectOneScreen(eight);
+    await page.reload();
+    await expect(page.getByRole('article')).toHaveCount(8, { timeout: 20_000 });
+    await expectOneScreen(page);
   });
 });
 
@@ -104,7 +99,7 @@ test('the cart stays in view at 1024 px, and is one click away in a narrow overl
   const tokens = await signIn(request);
   const [visit] = await visitsBySuggestions(request, tokens.token);
   if (!visit) throw new Error('No analysed visit today');
-  await openVisit(page, tokens, visit);
+  await openVisit(page, visit);
   const panel = page.getByRole('complementary', { name: 'Cart and risk score' });
   await expect(panel.getByRole('region', { name: 'Cart' })).toBeInViewport();
   await page.mouse.wheel(0, 2000);

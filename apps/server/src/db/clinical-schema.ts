@@ -291,6 +291,8 @@ export const observations = pgTable(
     display: text('display').notNull(),
     effectiveDate: date('effective_date').notNull(),
     value: doublePrecision('value'),
+    /** The decimal places the value was reported with (7.70: 2), so that it is shown so; null when unknown. */
+    valueDecimals: integer('value_decimals'),
     unit: text('unit'),
     valueCode: text('value_code'),
     valueSystem: text('value_system'),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFhirClient, createSemaphore, FhirClientError, type FhirClientOptions } from './fhir-client';
+import { reportedDecimals } from './fhir-json';
 import type { FhirResource } from './fhir-types';
 import { startTestFhirServer, type TestFhirServer } from './fhir-test-server';
 
@@ -49,6 +50,17 @@ describe('the FHIR client', () => {
     const patient = await client().read('Patient', patientId);
     expect(patient).toMatchObject({ resourceType: 'Patient', id: patientId });
     expect(ehr.requests[0]?.authorization).toBe('Bearer token');
+  });
+
+  it('keeps the decimal places a value was written with in the answer (7.70, not 7.7)', async () => {
+    const text = '{"resourceType":"Observation","id":"a1c","valueQuantity":{"value":7.70,"unit":"%"}}';
+    const fetchText = () =>
+      Promise.resolve(new Response(text, { headers: { 'content-type': 'application/fhir+json' } }));
+    const observation = await client({ fetch: fetchText }).read<FhirResource & { valueQuantity: object }>(
+      'Observation',
+      'a1c',
+    );
+    expect(reportedDecimals(observation.valueQuantity, 'value')).toBe(2);
   });
 
   it('follows next links until every page is read', async () => {

@@ -1,3 +1,4 @@
+import { parseFhirJson } from './fhir-json';
 import type { FhirResource } from './fhir-types';
 
 /**
@@ -211,7 +212,7 @@ function nextLink(bundle: FhirBundle, origin: string): string | undefined {
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseFhirJson(text);
   } catch {
     return undefined;
   }

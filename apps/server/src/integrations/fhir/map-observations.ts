@@ -7,6 +7,7 @@ import {
   type ReferenceRange,
   SYSTEMS,
 } from './fhir-types';
+import { reportedDecimals } from './fhir-json';
 import { codeIn, displayOf, firstCode, firstOfConcepts, MappingError, numberOrNull, requireDate } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';
@@ -90,6 +91,7 @@ function valueColumns(value: ObservationValue) {
     loinc,
     display: displayOf(value.code) ?? loinc,
     value: number,
+    valueDecimals: number === null ? null : decimalsOf(value),
     unit: value.valueQuantity?.unit ?? value.valueQuantity?.code ?? null,
     valueCode: coded?.code ?? null,
     valueSystem: coded?.system ?? null,
@@ -99,6 +101,12 @@ function valueColumns(value: ObservationValue) {
     referenceText: range?.text?.trim() || null,
     interpretation: firstOfConcepts(value.interpretation) ?? null,
   };
+}
+
+/** The decimal places the value was reported with, when the JSON was read by `parseFhirJson`; an integer has none. */
+function decimalsOf(value: ObservationValue): number | null {
+  if (value.valueQuantity?.value !== undefined) return reportedDecimals(value.valueQuantity, 'value') ?? null;
+  return value.valueInteger === undefined ? null : 0;
 }
 
 function valueTextOf(value: ObservationValue): string | null {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { bundleEntries, BundleError } from '../../integrations/fhir/fhir-bundle';
+import { parseFhirJson } from '../../integrations/fhir/fhir-json';
 
 /** One thing to import from a file: a bundle or a resource (NDJSON lines of resources become one collection). */
 export interface ImportInput {
@@ -62,7 +63,7 @@ function isBundle(document: unknown): boolean {
 
 function parseJson(content: string, path: string): unknown {
   try {
-    return JSON.parse(content) as unknown;
+    return parseFhirJson(content);
   } catch {
     throw new ImportFileError(`${path} is not valid JSON`);
   }

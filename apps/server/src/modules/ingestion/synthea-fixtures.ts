@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseFhirJson } from '../../integrations/fhir/fhir-json';
 
 /** The ten Synthea bundles of the test fixtures and the per-file counts their README states. */
 export const SYNTHEA_DIR = join(import.meta.dirname, '..', '..', 'testing', 'fixtures', 'synthea');
@@ -27,7 +28,7 @@ export function syntheaFixtures(): SyntheaFixture[] {
       );
       return {
         file,
-        bundle: JSON.parse(readFileSync(join(SYNTHEA_DIR, file), 'utf8')) as SyntheaFixture['bundle'],
+        bundle: parseFhirJson(readFileSync(join(SYNTHEA_DIR, file), 'utf8')) as SyntheaFixture['bundle'],
         readmeCounts,
       };
     });

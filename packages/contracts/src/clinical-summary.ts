@@ -78,6 +78,12 @@ export const labReferenceRange = z.object({
 });
 export type LabReferenceRange = z.infer<typeof labReferenceRange>;
 
+/**
+ * The decimal places a value was reported with (7.70: 2, 5.0: 1), for showing it as written; absent or
+ * null when unknown (then it is shown without float noise, trailing zeros lost).
+ */
+export const decimalPlaces = z.int().min(0).max(100).nullable().optional();
+
 /** Why a result is flagged: its interpretation code, or its value outside the reference range. */
 export const CLINICAL_RESULT_FLAGS = ['high', 'low', 'abnormal'] as const;
 export type ClinicalResultFlag = (typeof CLINICAL_RESULT_FLAGS)[number];
@@ -90,6 +96,7 @@ export const clinicalResult = z.object({
   date: isoDate,
   /** The numeric value, when there is one; otherwise `valueText` holds the coded or text answer. */
   value: z.number().nullable(),
+  decimals: decimalPlaces,
   valueText: z.string().nullable(),
   unit: z.string().nullable(),
   referenceRange: labReferenceRange.nullable(),
@@ -168,12 +175,14 @@ export const labTrendPoint = z.object({
   ...item,
   date: isoDate,
   value: z.number(),
+  /** As reported; null for a converted value, which keeps the significant digits of the one given. */
+  decimals: decimalPlaces,
   unit: z.string().nullable(),
   interpretation: z.string().nullable(),
   /** Why the point is abnormal: its interpretation code, or its value outside the trend's reference range. */
   flag: z.enum(CLINICAL_RESULT_FLAGS).nullable().optional(),
   /** The value and unit as given, when the point was converted to the trend's unit. */
-  convertedFrom: z.object({ value: z.number(), unit: z.string().nullable() }).nullable(),
+  convertedFrom: z.object({ value: z.number(), decimals: decimalPlaces, unit: z.string().nullable() }).nullable(),
 });
 export type LabTrendPoint = z.infer<typeof labTrendPoint>;
 

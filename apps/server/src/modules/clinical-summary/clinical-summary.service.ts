@@ -119,6 +119,7 @@ function toResult(row: LatestResultRow): ClinicalResult {
   return {
     ...result,
     source: asSource(row.source),
+    decimals: row.value === null ? null : row.decimals,
     valueText: row.value === null ? row.valueText : null,
     referenceRange,
     flag: flagOfResult({ value: row.value, interpretation: row.interpretation, referenceRange }),

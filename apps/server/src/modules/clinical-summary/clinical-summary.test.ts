@@ -177,12 +177,14 @@ async function seedRecord(patient: string) {
     observation('4548-4', 'Hemoglobin A1c', '2024-05-01', {
       category: 'laboratory',
       value: 7.1,
+      valueDecimals: 1,
       unit: '%',
       referenceHigh: 5.7,
     }),
     observation('4548-4', 'Hemoglobin A1c', '2025-05-01', {
       category: 'laboratory',
       value: 6.8,
+      valueDecimals: 2,
       unit: '%',
       referenceLow: 4,
       referenceHigh: 5.6,
@@ -299,6 +301,7 @@ describe('getClinicalSummary', () => {
     expect(a1c).toMatchObject({
       loinc: '4548-4',
       value: 6.8,
+      decimals: 2,
       unit: '%',
       date: '2025-05-01',
       referenceRange: { low: 4, high: 5.6 },
@@ -306,8 +309,13 @@ describe('getClinicalSummary', () => {
       flag: 'high',
       count: 3,
     });
-    expect(result.labs.items[0]).toMatchObject({ flag: null, referenceRange: { low: null, high: 200 }, count: 1 });
-    expect(result.labs.items[1]).toMatchObject({ value: null, valueText: 'Yellow' });
+    expect(result.labs.items[0]).toMatchObject({
+      flag: null,
+      referenceRange: { low: null, high: 200 },
+      count: 1,
+      decimals: null,
+    });
+    expect(result.labs.items[1]).toMatchObject({ value: null, decimals: null, valueText: 'Yellow' });
     expect(result.screeningScores).toEqual([
       expect.objectContaining({ loinc: '44261-6', value: 16, date: '2025-02-01' }),
     ]);
@@ -405,6 +413,8 @@ describe('getLabTrend', () => {
       ['2025-05-01', 6.8],
     ]);
     expect(trend.points[2]).toMatchObject({ source: 'EHR', interpretation: 'H', convertedFrom: null });
+    // The places each result was reported with (6.80 %), unknown for the oldest.
+    expect(trend.points.map((point: { decimals?: number | null }) => point.decimals)).toEqual([null, 1, 2]);
   });
 
   it('converts a weight reported in pounds by an HIE to the kilograms of the latest result', async () => {
@@ -417,7 +427,15 @@ describe('getLabTrend', () => {
       category: 'vital-signs',
     };
     await test.app.database.db.insert(observations).values([
-      { ...weight, source: 'HIE', sourceId: sourceId(), effectiveDate: '2023-03-01', value: 180, unit: '[lb_av]' },
+      {
+        ...weight,
+        source: 'HIE',
+        sourceId: sourceId(),
+        effectiveDate: '2023-03-01',
+        value: 180,
+        valueDecimals: 1,
+        unit: '[lb_av]',
+      },
       { ...weight, source: 'EHR', sourceId: sourceId(), effectiveDate: '2024-03-01', value: 80, unit: 'kg' },
     ]);
     const response = await call(test.app, getLabTrend, {
@@ -429,8 +447,9 @@ describe('getLabTrend', () => {
     expect(trend.points[0]).toMatchObject({
       source: 'HIE',
       value: 81.65,
+      decimals: null,
       unit: 'kg',
-      convertedFrom: { value: 180, unit: '[lb_av]' },
+      convertedFrom: { value: 180, decimals: 1, unit: '[lb_av]' },
     });
   });
 

@@ -10,6 +10,7 @@ function result(date: string, value: number, unit: string | null, extra: Partial
     display: 'Body weight',
     date,
     value,
+    decimals: null,
     unit,
     referenceLow: null,
     referenceHigh: null,
@@ -20,6 +21,15 @@ function result(date: string, value: number, unit: string | null, extra: Partial
 }
 
 describe('trendOf', () => {
+  it('keeps the decimal places a point was reported with, and gives a converted point none of its source', () => {
+    const trend = trendOf('29463-7', [
+      result('2023-01-01', 176, '[lb_av]', { decimals: 1 }),
+      result('2024-01-01', 81.5, 'kg', { decimals: 2 }),
+    ]);
+    expect(trend.points[1]).toMatchObject({ value: 81.5, decimals: 2 });
+    expect(trend.points[0]).toMatchObject({ decimals: null, convertedFrom: { value: 176, decimals: 1 } });
+  });
+
   it('converts results in a plainly convertible unit to the unit of the latest result', () => {
     const trend = trendOf('29463-7', [result('2023-01-01', 176, '[lb_av]'), result('2024-01-01', 81, 'kg')]);
     expect(trend.unit).toBe('kg');

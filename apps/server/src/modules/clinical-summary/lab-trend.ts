@@ -8,6 +8,8 @@ export interface NumericResult {
   display: string;
   date: string;
   value: number;
+  /** The decimal places the value was reported with; null when unknown. */
+  decimals: number | null;
   unit: string | null;
   referenceLow: number | null;
   referenceHigh: number | null;
@@ -32,14 +34,16 @@ export function trendOf(loinc: string, results: readonly NumericResult[]): LabTr
       date: result.date,
       interpretation: result.interpretation,
     };
-    if (sameUnit(result.unit, unit)) return { ...point, value: result.value, unit, convertedFrom: null };
+    const reported = { value: result.value, decimals: result.decimals };
+    if (sameUnit(result.unit, unit)) return { ...point, ...reported, unit, convertedFrom: null };
     const converted = convertValue(result.value, result.unit, unit);
     if (converted === undefined) {
       units = 'mixed';
-      return { ...point, value: result.value, unit: result.unit, convertedFrom: null };
+      return { ...point, ...reported, unit: result.unit, convertedFrom: null };
     }
     if (units === 'single') units = 'converted';
-    return { ...point, value: converted, unit, convertedFrom: { value: result.value, unit: result.unit } };
+    // A converted value keeps the significant digits of the one given (unit-conversion), not its decimal places.
+    return { ...point, value: converted, decimals: null, unit, convertedFrom: { ...reported, unit: result.unit } };
   });
   const withRange = [...results]
     .reverse()

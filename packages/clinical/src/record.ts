@@ -56,6 +56,8 @@ export interface ObservationRecord {
   display: string;
   date: string;
   value?: number;
+  /** The decimal places `value` was reported with (7.70: 2), when known. */
+  valueDecimals?: number;
   /** UCUM unit as given (`mL/min/{1.73_m2}`, `%`, `kg/m2`, `mg/dL`, `{score}`). */
   unit?: string;
   /** Coded or text value when the result is not a quantity. */

@@ -100,6 +100,8 @@ export const dxEvidence = z.object({
   codeTitle: z.string().optional(),
   /** As reported, or in the unit the rule compared (`unit`, UCUM: `%`, `mL/min/{1.73_m2}`, `{score}`). */
   value: z.number().optional(),
+  /** The decimal places `value` was reported with (7.70: 2), when it is the value as given and they are known. */
+  decimals: z.int().min(0).max(100).optional(),
   unit: z.string().optional(),
   /** The row's display text, or the document snippet around the mention. */
   text: z.string().optional(),

@@ -58,6 +58,8 @@ export interface SuggestionEvidence {
   code?: string;
   /** Numeric result in `unit` (as normalised by the rule, e.g. HbA1c in %, glucose in mg/dL). */
   value?: number;
+  /** The decimal places `value` was reported with, when it is the reported value unconverted and they are known. */
+  decimals?: number;
   unit?: string;
   /** Display text of the row, or the document snippet around the mention. */
   text?: string;

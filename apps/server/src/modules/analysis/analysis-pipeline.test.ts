@@ -7,6 +7,7 @@ import {
   claimDiagnoses,
   conditions,
   encounters,
+  observations,
   patientAnalyses,
   postVisitReviews,
   summaryUpdates,
@@ -75,6 +76,26 @@ describe('the analysis pipeline', () => {
     expect(risk.potential).toBeGreaterThan(risk.current);
     const [job] = await database.db.select().from(analysisJobs).where(eq(analysisJobs.patientId, patient.id));
     expect(job?.status).toBe('done');
+  });
+
+  it('gives result evidence the decimal places the results were reported with', async () => {
+    const patient = await createPatient(database.db, { organisationId, lastName: 'Precise' });
+    const a1c = { organisationId, patientId: patient.id, loinc: '4548-4', display: 'HbA1c', unit: '%', source: 'EHR' };
+    await database.db.insert(observations).values([
+      { ...a1c, sourceId: `a1c-1-${patient.id}`, effectiveDate: lastYear, value: 7.7, valueDecimals: 2 },
+      { ...a1c, sourceId: `a1c-2-${patient.id}`, effectiveDate: today, value: 8, valueDecimals: 1 },
+    ]);
+    await markPatientsChanged(database.db, organisationId, [patient.id]);
+    await drainAnalysisQueue(database);
+    const suggestions = (await analysisOf(patient.id))?.suggestions as
+      { code: string; evidence: { value?: number; decimals?: number }[] }[] | undefined;
+    const evidence = suggestions?.find((suggestion) => suggestion.code === 'E119')?.evidence;
+    expect(evidence).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 7.7, decimals: 2 }),
+        expect.objectContaining({ value: 8, decimals: 1 }),
+      ]),
+    );
   });
 
   it('hides an analysis once the data changes again, and shows the rerun', async () => {

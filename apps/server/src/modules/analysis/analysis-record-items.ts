@@ -79,6 +79,7 @@ export function observationRecord(row: typeof observations.$inferSelect): Observ
     display: row.display,
     date: row.effectiveDate,
     value: optional(row.value),
+    valueDecimals: optional(row.valueDecimals),
     unit: optional(row.unit),
     valueCode: optional(row.valueCode),
     valueText: optional(row.valueText),

@@ -107,4 +107,11 @@ describe('what evidence says', () => {
     expect(cited({ resourceType: 'Observation', code: '4548-4' })).not.toHaveProperty('codeTitle');
     expect(cited({ resourceType: 'Claim', code: 'ZZZ99' })).not.toHaveProperty('codeTitle');
   });
+
+  it('answers the decimal places a result was reported with, and none when they are unknown', () => {
+    const reported = cited({ resourceType: 'Observation', code: '4548-4', value: 7.7, decimals: 2, unit: '%' });
+    expect(reported).toMatchObject({ value: 7.7, decimals: 2, unit: '%' });
+    const { decimals: _decimals, ...withoutPlaces } = suggestionOf('E1140').evidence[0]!;
+    expect(evidenceOut({ ...withoutPlaces, value: 7.7 })).not.toHaveProperty('decimals');
+  });
 });

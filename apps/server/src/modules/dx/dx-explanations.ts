@@ -130,6 +130,7 @@ export function evidenceOut(item: SuggestionEvidence): DxEvidence {
     ...(item.code === undefined ? {} : { code: item.code }),
     ...(codeTitle === undefined ? {} : { codeTitle }),
     ...(item.value === undefined ? {} : { value: item.value }),
+    ...(item.decimals === undefined ? {} : { decimals: item.decimals }),
     ...(item.unit === undefined ? {} : { unit: item.unit }),
     ...(item.text === undefined ? {} : { text: item.text }),
     ruleSource: item.ruleSource,

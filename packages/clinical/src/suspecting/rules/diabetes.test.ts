@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aClaim, aCondition, aMedication, aPatient, fastingGlucose, hba1c } from '../testing/factories';
+import { aClaim, aCondition, aMedication, aPatient, aResult, fastingGlucose, hba1c } from '../testing/factories';
 import { suggestedCodes, suggestionFor } from '../testing/expect-suggestions';
 
 describe('ADA HbA1c and fasting glucose criteria', () => {
@@ -14,6 +14,17 @@ describe('ADA HbA1c and fasting glucose criteria', () => {
       'ada-diabetes-two-results',
       'ada-diabetes-two-results',
     ]);
+  });
+
+  it('gives the evidence the places a result was reported with, but none to a value converted from mmol/mol', () => {
+    const reported = hba1c(6.5, '2025-11-01');
+    reported.valueDecimals = 2;
+    const converted = aResult('4548-4', 50, 'mmol/mol', '2026-03-01', { valueDecimals: 0 });
+    const evidence = suggestionFor(aPatient({ observations: [reported, converted] }), 'E119')?.evidence;
+    expect(evidence?.find((item) => item.date === '2025-11-01')).toMatchObject({ value: 6.5, decimals: 2 });
+    const fromMmol = evidence?.find((item) => item.date === '2026-03-01');
+    expect(fromMmol).toMatchObject({ value: 6.73, unit: '%' });
+    expect(fromMmol).not.toHaveProperty('decimals');
   });
 
   it('does not count an HbA1c of 6.4 %', () => {

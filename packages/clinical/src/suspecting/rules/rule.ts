@@ -54,6 +54,9 @@ export function observationEvidence(observation: NormalisedObservation, rule: Ru
   if (observation.value !== undefined) {
     evidence.value = observation.value;
     evidence.unit = CANONICAL_UNITS[observation.kind];
+    // A converted value (mmol/mol to %) keeps its own digits; only the value as given has the reported places.
+    if (observation.value === record.value && record.valueDecimals !== undefined)
+      evidence.decimals = record.valueDecimals;
   }
   return evidence;
 }

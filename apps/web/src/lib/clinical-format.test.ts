@@ -33,6 +33,13 @@ describe('values as a clinician writes them', () => {
     expect(formatNumber(120)).toBe('120');
   });
 
+  it('shows a value with the decimal places it was reported with: 7.70%, not 7.7%', () => {
+    expect(formatQuantity(7.7, '%', { decimals: 2 })).toBe('7.70%');
+    expect(formatResultValue({ value: 7.7, decimals: 2, valueText: null, unit: '%' })).toBe('7.70%');
+    expect(formatResultValue({ value: 5, decimals: 1, valueText: null, unit: 'mmol/L' })).toBe('5.0 mmol/L');
+    expect(formatResultValue({ value: 7.7, decimals: null, valueText: null, unit: '%' })).toBe('7.7%');
+  });
+
   it('shows a PHQ-9 of 18 with no {score} and no UCUM brackets in any unit', () => {
     expect(formatResultValue({ value: 18, valueText: null, unit: '{score}' })).toBe('18');
     expect(formatResultValue({ value: 52, valueText: null, unit: 'mL/min/{1.73_m2}' })).toBe('52 mL/min/1.73 m²');
@@ -87,6 +94,11 @@ describe('evidence', () => {
     expect(formatEvidenceValue(hba1c)).toBe('HbA1c: 7.7%');
     const phq9 = evidence({ resourceType: 'Observation', text: 'PHQ-9 total score', value: 18, unit: '{score}' });
     expect(formatEvidenceValue(phq9)).toBe('PHQ-9 total score: 18');
+  });
+
+  it('shows a result with the decimal places it was reported with when the evidence gives them', () => {
+    const hba1c = evidence({ resourceType: 'Observation', text: 'HbA1c', value: 7.7, decimals: 2, unit: '%' });
+    expect(formatEvidenceValue(hba1c)).toBe('HbA1c: 7.70%');
   });
 
   it('shows a drug, a procedure or a snippet by its text', () => {

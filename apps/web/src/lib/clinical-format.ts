@@ -3,7 +3,8 @@ import { formatIcdCodeWithTitle, formatNumber, formatQuantity } from '@cairn/cli
 
 /**
  * Values and codes as a clinician writes them, the one place every tab formats them: numbers as
- * reported (7.7, never 7.699999999999999, never cut to a fixed count of decimals), UCUM units in words
+ * reported (7.7, never 7.699999999999999, never cut to a fixed count of decimals; 7.70 when the source
+ * reported two places and the server answers them as `decimals`), UCUM units in words
  * and signs (no `{score}`; mL/min/1.73 m²; mmHg), ICD-10-CM codes dotted with their title, RAF values to
  * CMS's three decimals and RAF terms in CMS's words. The rules themselves live in
  * `@cairn/clinical/display`, shared with the server's note drafts.
@@ -18,9 +19,9 @@ export {
   withUnit,
 } from '@cairn/clinical/display';
 
-/** A result's value: the number with its unit, or the coded or text answer as given. */
-export function formatResultValue(result: Pick<ClinicalResult, 'value' | 'valueText' | 'unit'>): string {
-  if (result.value !== null) return formatQuantity(result.value, result.unit);
+/** A result's value: the number with its unit (and reported decimal places), or the coded or text answer as given. */
+export function formatResultValue(result: Pick<ClinicalResult, 'value' | 'decimals' | 'valueText' | 'unit'>): string {
+  if (result.value !== null) return formatQuantity(result.value, result.unit, { decimals: result.decimals });
   return result.valueText ?? '';
 }
 
@@ -41,7 +42,8 @@ export function formatReferenceRange(range: Pick<LabReferenceRange, 'low' | 'hig
 export function formatEvidenceValue(evidence: DxEvidence): string {
   const isDiagnosis = evidence.resourceType === 'Condition' || evidence.resourceType === 'Claim';
   if (isDiagnosis && evidence.code) return formatIcdCodeWithTitle(evidence.code, evidence.codeTitle ?? evidence.text);
-  const value = evidence.value === undefined ? '' : formatQuantity(evidence.value, evidence.unit);
+  const value =
+    evidence.value === undefined ? '' : formatQuantity(evidence.value, evidence.unit, { decimals: evidence.decimals });
   return [evidence.text, value].filter(Boolean).join(': ');
 }
 

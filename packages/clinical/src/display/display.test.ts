@@ -28,6 +28,21 @@ describe('formatNumber', () => {
     expect(formatNumber(-4.5)).toBe('-4.5');
     expect(formatNumber(-0)).toBe('0');
   });
+
+  it('shows the decimal places a number was reported with, trailing zeros included', () => {
+    expect(formatNumber(7.7, 2)).toBe('7.70');
+    expect(formatNumber(5, 1)).toBe('5.0');
+    expect(formatNumber(5, 0)).toBe('5');
+    expect(formatNumber(0.001, 3)).toBe('0.001');
+    expect(formatNumber(7.1 + 0.6, 1)).toBe('7.7');
+  });
+
+  it('keeps its own rule when the places are unknown or not a count', () => {
+    expect(formatNumber(7.7, null)).toBe('7.7');
+    expect(formatNumber(7.7, undefined)).toBe('7.7');
+    expect(formatNumber(7.7, -1)).toBe('7.7');
+    expect(formatNumber(7.7, 1.5)).toBe('7.7');
+  });
 });
 
 describe('significant digits', () => {
@@ -103,6 +118,12 @@ describe('formatQuantity', () => {
     expect(formatQuantity(37.2, 'Cel')).toBe('37.2°C');
     expect(formatQuantity(72, '/min')).toBe('72/min');
     expect(formatQuantity(7.2, '10*3/uL')).toBe('7.2 ×10³/µL');
+  });
+
+  it('shows a value with the decimal places it was reported with: 7.70%, 37.0°C', () => {
+    expect(formatQuantity(7.7, '%', { decimals: 2 })).toBe('7.70%');
+    expect(formatQuantity(37, 'Cel', { decimals: 1 })).toBe('37.0°C');
+    expect(formatQuantity(7.7, '%', { decimals: null })).toBe('7.7%');
   });
 
   it('writes a range with its unit the same way', () => {

@@ -8,16 +8,26 @@ const REPORTABLE_DIGITS = 15;
 // No grouping (results are written 12000, as reported), never an exponent (0.0000012, not 1.2e-6).
 const reported = new Intl.NumberFormat('en-US', { maximumSignificantDigits: REPORTABLE_DIGITS, useGrouping: false });
 
+/** Places `toFixed` writes; a reported count outside them is not used. */
+const MAX_DECIMALS = 100;
+
 /**
  * A reported number with the digits it was reported with and without float noise: never rounded to a
- * fixed count of decimals.
+ * fixed count of decimals. Given the decimal places the source wrote it with (FHIR keeps a decimal's
+ * precision: 7.70 is not 7.7), exactly those, trailing zeros included.
  * @example formatNumber(7.699999999999999) // '7.7'
  * @example formatNumber(79.83) // '79.83'
+ * @example formatNumber(7.7, 2) // '7.70'
  */
-export function formatNumber(value: number): string {
+export function formatNumber(value: number, decimals?: number | null): string {
   if (!Number.isFinite(value)) return String(value);
+  if (isDecimalCount(decimals)) return value.toFixed(decimals);
   // Intl writes negative zero as "-0".
   return value === 0 ? '0' : reported.format(value);
+}
+
+function isDecimalCount(decimals: number | null | undefined): decimals is number {
+  return typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS;
 }
 
 /**

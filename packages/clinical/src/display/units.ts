@@ -122,11 +122,17 @@ export function withUnit(numbers: string, unit: string | null | undefined): stri
 }
 
 /**
- * A value with its unit as a clinician writes it: the number as reported (no float noise), the unit
- * in words and signs, no unit for a score.
+ * A value with its unit as a clinician writes it: the number as reported (no float noise; with the
+ * decimal places it was reported with when they are known), the unit in words and signs, no unit for
+ * a score.
  * @example formatQuantity(7.699999999999999, '%') // '7.7%'
+ * @example formatQuantity(7.7, '%', { decimals: 2 }) // '7.70%'
  * @example formatQuantity(18, '{score}') // '18'
  */
-export function formatQuantity(value: number, unit: string | null | undefined): string {
-  return withUnit(formatNumber(value), unit);
+export function formatQuantity(
+  value: number,
+  unit: string | null | undefined,
+  options: { decimals?: number | null } = {},
+): string {
+  return withUnit(formatNumber(value, options.decimals), unit);
 }

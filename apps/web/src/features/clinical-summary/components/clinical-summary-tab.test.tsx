@@ -263,6 +263,26 @@ describe('the Clinical Summary tab', () => {
     expect(within(problems).getByText(/^ICD-10-CM J02\.9 · resolved/)).toBeInTheDocument();
   });
 
+  it('shows a value with the decimal places it was reported with: 7.70%, in the labs and in its trend', async () => {
+    const summary = fullSummary();
+    summary.labs.items = [lab({ id: 'a1c', value: 7.7, decimals: 2 })];
+    const trend: LabTrend = {
+      ...TREND,
+      points: [
+        { ...TREND.points[0]!, value: 7.9, decimals: null },
+        { ...TREND.points[2]!, value: 7.7, decimals: 2 },
+      ],
+    };
+    answer({ '/getClinicalSummary': () => summary, '/getLabTrend': () => trend });
+    renderTab();
+    const labs = await screen.findByRole('table', { name: 'Labs' });
+    expect(within(labs).getByText('7.70%')).toBeInTheDocument();
+    await userEvent.click(within(labs).getByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    const results = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Results' });
+    expect(within(results).getByText('7.70%')).toBeInTheDocument();
+    expect(within(results).getByText('7.9%')).toBeInTheDocument();
+  });
+
   it('switches between active and resolved problems', async () => {
     answer({ '/getClinicalSummary': fullSummary });
     renderTab();

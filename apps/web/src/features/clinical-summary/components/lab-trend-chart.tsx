@@ -10,6 +10,8 @@ import { normalBandOf, trendAxisOf } from '../utils/lab-trend-scale';
 export interface ChartPoint {
   date: string;
   value: number;
+  /** The decimal places the value was reported with, when known. */
+  decimals?: number | null;
   flag?: ClinicalResultFlag | null;
 }
 
@@ -46,6 +48,7 @@ export function LabTrendChart({
   const data = points.map((point) => ({
     time: dayjs(point.date).valueOf(),
     value: point.value,
+    shown: formatNumber(point.value, point.decimals),
     flag: point.flag ?? null,
   }));
   const axis = trendAxisOf(
@@ -92,8 +95,12 @@ export function LabTrendChart({
           <Tooltip
             labelFormatter={(time) => formatDate(new Date(Number(time)), 'date')}
             formatter={(value, _name, item) => {
-              const flag = (item.payload as { flag: ClinicalResultFlag | null } | undefined)?.flag;
-              return [`${formatNumber(Number(value))}${flag ? ` (${FLAG_LABELS[flag]})` : ''}`, title];
+              const payload = item.payload as { shown: string; flag: ClinicalResultFlag | null } | undefined;
+              const flag = payload?.flag;
+              return [
+                `${payload?.shown ?? formatNumber(Number(value))}${flag ? ` (${FLAG_LABELS[flag]})` : ''}`,
+                title,
+              ];
             }}
           />
           <Line
@@ -118,7 +125,7 @@ export function LabTrendChart({
       <ul id={descriptionId} aria-label={`${title} results`} style={VISUALLY_HIDDEN}>
         {data.map((point, index) => (
           <li key={index}>
-            {`${formatDate(new Date(point.time), 'date')}: ${formatNumber(point.value)}${point.flag ? `, ${FLAG_LABELS[point.flag].toLowerCase()}` : ''}`}
+            {`${formatDate(new Date(point.time), 'date')}: ${point.shown}${point.flag ? `, ${FLAG_LABELS[point.flag].toLowerCase()}` : ''}`}
           </li>
         ))}
       </ul>

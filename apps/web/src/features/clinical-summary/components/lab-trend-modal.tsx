@@ -58,12 +58,20 @@ function TrendContent({ trend }: { trend: LabTrend }) {
   const range = bounds ? withUnit(bounds, trend.unit) : (trend.referenceRange?.text ?? '');
   const columns: TableColumnsType<LabTrendPoint> = [
     { title: 'Date', dataIndex: 'date', key: 'date', render: (date: string) => formatItemDate(date) },
-    { title: 'Value', key: 'value', render: (_value, point) => formatQuantity(point.value, point.unit) },
+    {
+      title: 'Value',
+      key: 'value',
+      render: (_value, point) => formatQuantity(point.value, point.unit, { decimals: point.decimals }),
+    },
     {
       title: 'As reported',
       key: 'reported',
       render: (_value, point) =>
-        point.convertedFrom ? formatQuantity(point.convertedFrom.value, point.convertedFrom.unit) : '',
+        point.convertedFrom
+          ? formatQuantity(point.convertedFrom.value, point.convertedFrom.unit, {
+              decimals: point.convertedFrom.decimals,
+            })
+          : '',
     },
     { title: 'Interpretation', dataIndex: 'interpretation', key: 'interpretation' },
     { title: 'Source', key: 'source', render: (_value, point) => <SourceTag source={point.source} /> },

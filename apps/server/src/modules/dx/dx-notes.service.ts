@@ -68,7 +68,8 @@ function meatFound(evidence: readonly SuggestionEvidence[]): Meat {
   for (const item of of('Observation'))
     if (!latestByCode.has(item.code ?? item.text ?? '')) latestByCode.set(item.code ?? item.text ?? '', item);
   const results = [...latestByCode.values()].map((item) => {
-    const value = item.value === undefined ? '' : ` ${formatQuantity(item.value, item.unit)}`;
+    const value =
+      item.value === undefined ? '' : ` ${formatQuantity(item.value, item.unit, { decimals: item.decimals })}`;
     return `${item.text ?? item.code ?? 'result'}${value} on ${item.date}`;
   });
   const medications = [...new Set(of('MedicationRequest').map((item) => item.text ?? item.code ?? 'medication'))];

@@ -26,6 +26,23 @@ describe('the note draft writes values as a clinician writes them', () => {
     expect(meatOf(evidence).evaluate).toBe('HbA1c 7.7% on 2026-05-01; PHQ-9 total 18 on 2026-05-01');
   });
 
+  it('writes a result with the decimal places it was reported with (7.70%)', () => {
+    const { evidence } = suggestionOf('E1165', {
+      evidence: [
+        {
+          resourceType: 'Observation',
+          code: '4548-4',
+          text: 'HbA1c',
+          value: 7.7,
+          decimals: 2,
+          unit: '%',
+          date: '2026-05-01',
+        },
+      ],
+    });
+    expect(meatOf(evidence).evaluate).toBe('HbA1c 7.70% on 2026-05-01');
+  });
+
   it('writes the code of a claim line dotted, with its title', () => {
     const { evidence } = suggestionOf('E119', {
       evidence: [{ resourceType: 'Claim', code: 'E119', text: 'E119', date: '2025-07-09' }],

@@ -44,6 +44,15 @@ describe('parseFhirJson', () => {
     expect(reportedDecimals(parsed, 'value')).toBe(2);
   });
 
+  it('reads pretty-printed JSON and strings that end in an escaped backslash', () => {
+    const parsed = parseFhirJson('{\n  "path" : "C:\\\\",\n  "value" :\t1.50 ,\n  "items": [ "x\\"", 2.0 ]\n}') as {
+      items: unknown[];
+    };
+    expect(parsed).toMatchObject({ path: 'C:\\', value: 1.5 });
+    expect(reportedDecimals(parsed, 'value')).toBe(2);
+    expect(reportedDecimals(parsed.items, '1')).toBe(1);
+  });
+
   it('leaves the precision unknown when keys are repeated or numeric, where the order cannot be trusted', () => {
     const repeated = parseFhirJson('{"a":{"value":"x","b":1.5,"value":1.50}}') as { a: object };
     expect(reportedDecimals(repeated.a, 'b')).toBeUndefined();

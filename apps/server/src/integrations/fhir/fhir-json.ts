@@ -7,26 +7,41 @@
  *
  * Why not a JavaScript JSON parser (lossless-json): on the Synthea bundles it parses six times slower
  * than the native parser, which would slow an import by about a third; the native parse plus this
- * scan costs a small part of that.
+ * hand-written scan costs a small part of that (an import of the ten bundles: 7-14 % more time).
  */
 
 /** Decimals per parsed object (or array), by key (or index); kept out of the objects themselves. */
 const decimalsByHolder = new WeakMap<object, Record<string, number>>();
 
+/** Characters of JSON the scan reads. */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const LOWER_A = 0x61;
+const SPACE = 0x20;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const POINT = 0x2e;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
 /** More places than any reported measurement has: beyond it, the precision is left unknown. */
 const MAX_DECIMALS = 20;
-
-/**
- * The strings (a key with its colon), numbers and literals of a JSON text, in order; `[` and `{` too,
- * so that a number right after them is known to have no key. Strings are matched whole, so a number
- * inside one is never taken for a token.
- */
-const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[[{]|true|false|null/g;
 
 interface NumberTokens {
   texts: string[];
   /** The key a number is the value of; undefined for an array element. */
   keys: (string | undefined)[];
+}
+
+/** The tokens being paired, the next one's index, and the places found so far. */
+interface Pairing extends NumberTokens {
+  next: number;
+  found: [object, Record<string, number>][];
 }
 
 /**
@@ -38,11 +53,9 @@ interface NumberTokens {
 export function parseFhirJson(text: string): unknown {
   const document = JSON.parse(text) as unknown;
   if (typeof document !== 'object' || document === null) return document;
-  const tokens = numberTokens(text);
-  const found: [object, Record<string, number>][] = [];
-  const position = { next: 0 };
-  if (!pairNumbers(document, tokens, position, found) || position.next !== tokens.texts.length) return document;
-  for (const [holder, decimals] of found) decimalsByHolder.set(holder, decimals);
+  const pairing: Pairing = { ...numberTokens(text), next: 0, found: [] };
+  if (!pairNumbers(document, pairing) || pairing.next !== pairing.texts.length) return document;
+  for (const [holder, decimals] of pairing.found) decimalsByHolder.set(holder, decimals);
   return document;
 }
 
@@ -66,59 +79,121 @@ export function decimalsOfNumberText(text: string): number | undefined {
   return Number.isInteger(decimals) && decimals <= MAX_DECIMALS ? decimals : undefined;
 }
 
+/**
+ * The numbers of a JSON text in order, each with the key it is the value of. Strings are skipped whole
+ * (a number inside one is never a token); a key is sliced only for the number it labels.
+ */
 function numberTokens(text: string): NumberTokens {
   const tokens: NumberTokens = { texts: [], keys: [] };
-  let key: string | undefined;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
-    const token = match[0];
-    const first = token.charCodeAt(0);
-    if (first === 0x22 && match[1] !== undefined) {
-      const quoted = token.slice(0, token.length - match[1].length);
-      key = quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
-    } else if (first === 0x2d || (first >= 0x30 && first <= 0x39)) {
-      tokens.texts.push(token);
-      tokens.keys.push(key);
-      key = undefined;
+  let keyStart = -1;
+  let keyEnd = -1;
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const end = closingQuote(text, at);
+      const next = afterSpace(text, end + 1);
+      keyStart = text.charCodeAt(next) === COLON ? at : -1;
+      keyEnd = end + 1;
+      at = next;
+    } else if (code === MINUS || (code >= DIGIT_0 && code <= DIGIT_9)) {
+      const end = numberEnd(text, at + 1);
+      tokens.texts.push(text.slice(at, end));
+      tokens.keys.push(keyStart === -1 ? undefined : keyOf(text.slice(keyStart, keyEnd)));
+      keyStart = -1;
+      at = end;
     } else {
-      key = undefined;
+      // `[`, `{` and the literals end a key's reach; white space, `,`, `:`, `]` and `}` leave it.
+      if (code === OPEN_ARRAY || code === OPEN_OBJECT || code >= LOWER_A) keyStart = -1;
+      at += 1;
     }
   }
   return tokens;
 }
 
+/** The index of the quote closing the string opened at `open` (one preceded by an even run of backslashes). */
+function closingQuote(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+function afterSpace(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && text.charCodeAt(at) <= SPACE) at += 1;
+  return at;
+}
+
+/** Where a number ends: JSON numbers are digits, `.`, `e`, `E`, `+` and `-`. */
+function numberEnd(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const code = text.charCodeAt(at);
+    const isPart = (code >= DIGIT_0 && code <= DIGIT_9) || code === POINT || code === LOWER_E || code === UPPER_E;
+    if (!isPart && code !== PLUS && code !== MINUS) return at;
+    at += 1;
+  }
+}
+
+function keyOf(quoted: string): string {
+  return quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+}
+
 /** Walks the document in the order JSON.parse built it; false as soon as a pair does not match. */
-function pairNumbers(
-  node: object,
-  tokens: NumberTokens,
-  position: { next: number },
-  found: [object, Record<string, number>][],
-): boolean {
-  const isArray = Array.isArray(node);
-  const keys = Object.keys(node);
-  const values = node as Record<string, unknown>;
+function pairNumbers(node: object, pairing: Pairing): boolean {
+  return Array.isArray(node)
+    ? pairArray(node as unknown[], pairing)
+    : pairObject(node as Record<string, unknown>, pairing);
+}
+
+function pairArray(array: unknown[], pairing: Pairing): boolean {
   let decimals: Record<string, number> | undefined;
-  for (const key of keys) {
-    const value = values[key];
+  for (let index = 0; index < array.length; index += 1) {
+    const value = array[index];
     if (typeof value === 'number') {
-      const index = position.next++;
-      const written = tokens.texts[index];
-      const expectedKey = isArray ? undefined : key;
-      if (written === undefined || tokens.keys[index] !== expectedKey || Number(written) !== value) return false;
+      const places = pairNumber(pairing, { value, key: undefined });
+      if (places === false) return false;
+      if (places !== undefined) (decimals ??= {})[String(index)] = places;
+    } else if (typeof value === 'object' && value !== null && !pairNumbers(value, pairing)) return false;
+  }
+  if (decimals) pairing.found.push([array, decimals]);
+  return true;
+}
+
+function pairObject(object: Record<string, unknown>, pairing: Pairing): boolean {
+  let decimals: Record<string, number> | undefined;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (typeof value === 'number') {
       // Integer-like keys come first in JavaScript whatever their place in the text: the order cannot be trusted.
-      if (!isArray && isIndexLike(key)) return false;
-      const places = decimalsOfNumberText(written);
+      if (isIndexLike(key)) return false;
+      const places = pairNumber(pairing, { value, key });
+      if (places === false) return false;
       if (places !== undefined) (decimals ??= {})[key] = places;
     } else if (typeof value === 'object' && value !== null) {
-      if (!isArray && isIndexLike(key)) return false;
-      if (!pairNumbers(value, tokens, position, found)) return false;
+      if (isIndexLike(key) || !pairNumbers(value, pairing)) return false;
     }
   }
-  if (decimals) found.push([node, decimals]);
+  if (decimals) pairing.found.push([object, decimals]);
   return true;
+}
+
+/** The next token's places when it is this number under this key; false when it is not. */
+function pairNumber(
+  pairing: Pairing,
+  { value, key }: { value: number; key: string | undefined },
+): number | undefined | false {
+  const index = pairing.next++;
+  const written = pairing.texts[index];
+  if (written === undefined || pairing.keys[index] !== key || Number(written) !== value) return false;
+  return decimalsOfNumberText(written);
 }
 
 function isIndexLike(key: string): boolean {
   const first = key.charCodeAt(0);
-  return first >= 0x30 && first <= 0x39 && /^(0|[1-9]\d*)$/.test(key);
+  return first >= DIGIT_0 && first <= DIGIT_9 && /^(0|[1-9]\d*)$/.test(key);
 }

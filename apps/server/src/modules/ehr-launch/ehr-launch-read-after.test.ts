@@ -1,11 +1,11 @@
 import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr-sandbox';
-import { getEpicTokenAndAppContext, startEhrLaunch, type EndpointResult } from '@cairn/contracts';
+import { getEpicTokenAndAppContext, startEhrLaunch } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ehrConnections, ehrPatientSyncs, realtimeEvents } from '../../db/clinical-schema';
 import { openServerSecretBox } from '../../lib/secret-box';
-import { call } from '../../testing/api';
+import { call, type EndpointResult } from '../../testing/api';
 import { buildTestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
 import { freePort } from '../../testing/sandbox-ehr';

@@ -113,9 +113,9 @@ export const getEpicTokenAndAppContext = defineEndpoint({
       documentId: sid.optional(),
       patientId: sid.optional(),
       /**
-       * Reading the patient's record from the EHR: `pending` since issue 16 (read after the answer, in
-       * the background; the visit's `ehr.synced` event tells when it is done). `synced` and `failed`
-       * (with why, Cairn's data kept as it was) are the answers of a server that read it first.
+       * Reading the patient's record from the EHR: `pending` since issue 16 (the overlay reads it with
+       * `syncEhrPatient` once the portrait shows; the visit's `ehr.synced` event follows). `synced` and
+       * `failed` (with why, Cairn's data kept as it was) are the answers of a server that read it first.
        */
       ehrSync: z.object({ status: z.enum(['pending', 'synced', 'failed']), message: z.string().optional() }).optional(),
     }),

@@ -39,8 +39,9 @@ export const visitEvent = z.discriminatedUnion('kind', [
   /** Actions on these partner-organisation notes were recorded. */
   z.object({ kind: z.literal('partner-note.changed'), noteIds: z.array(z.string()), by }),
   /**
-   * The patient's record was read again from the EHR after a launch (`failed`: the EHR could not be
-   * read, Cairn's data is as it was). The browser reloads what it shows of the patient.
+   * The visit's patient was read again from the EHR (`syncEhrPatient`, which the overlay calls after a
+   * launch; `failed`: the EHR could not be read, Cairn's data is as it was). The browser reloads what it
+   * shows of the patient.
    */
   z.object({ kind: z.literal('ehr.synced'), status: z.enum(['synced', 'failed']) }),
   /** The patient's analysis changed the suggestion list. */

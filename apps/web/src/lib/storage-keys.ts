@@ -29,6 +29,8 @@ export const SESSION_STORAGE_KEYS = {
   summaries: 'summaries',
   /** Why the EHR launch could not refresh the patient from the EHR: shown once by the overlay. */
   ehrSyncWarning: 'cairn.ehrSyncWarning',
+  /** The visit an EHR launch opened, whose patient the overlay reads from the EHR once it shows (issue 16). */
+  ehrReadDue: 'cairn.ehrReadDue',
 } as const;
 
 /** The user's configuration, kept per user. */

@@ -1,5 +1,5 @@
 import { createSandboxRepository, ehrSandbox, loadSandboxData } from '@cairn/ehr-sandbox';
-import { getEpicTokenAndAppContext, startEhrLaunch } from '@cairn/contracts';
+import { getEpicTokenAndAppContext, startEhrLaunch, syncEhrPatient } from '@cairn/contracts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,9 @@ import { createOrganisation, createUser } from '../../testing/factories';
 import { freePort } from '../../testing/sandbox-ehr';
 
 /**
- * Issue 16: a SMART launch answers with what Cairn has, and the patient's record is read from the
- * EHR after the answer. The sandbox EHR holds every search of the record until the test lets it go,
- * so an answer that waited for the read could not come.
+ * Issue 16: a SMART launch answers with what Cairn has, and the patient's record is read from the EHR
+ * only when the browser asks, once its portrait shows. The sandbox EHR holds every search of the record
+ * until the test lets it go, so an answer that waited for the read could not come.
  */
 const CAIRN = 'http://cairn.test';
 const REDIRECT_URI = `${CAIRN}/epic/login`;
@@ -113,47 +113,35 @@ async function launch() {
   });
 }
 
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('Never happened');
-}
-
 describe('a SMART launch and the read of the patient from the EHR', () => {
-  it('answers before the record is read, then reads it and tells the launch visit', async () => {
+  it('answers before the record is read, reads it when the portrait asks, and tells the visit', async () => {
     let release = (): void => undefined;
     searchesHeld = new Promise<void>((resolve) => {
       release = resolve;
     });
     const db = app.database.db;
+    const readOf = async (patientId: string) =>
+      (await db.select().from(ehrPatientSyncs).where(eq(ehrPatientSyncs.patientId, patientId)))[0];
     try {
       const response = await launch();
       expect(response.statusCode).toBe(200);
-      const { patientId, summaryId, ehrSync } = response.json<{
-        result: { patientId: string; summaryId: string; ehrSync: { status: string } };
+      const { jwtToken, patientId, summaryId, ehrSync } = response.json<{
+        result: { jwtToken: string; patientId: string; summaryId: string; ehrSync: { status: string } };
       }>().result;
       expect(ehrSync.status).toBe('pending');
-      // Answered while the EHR still holds every search of the record: nothing read yet.
-      const [read] = await db.select().from(ehrPatientSyncs).where(eq(ehrPatientSyncs.patientId, patientId));
-      expect(read).toBeUndefined();
+      // Answered while the EHR holds every search of the record, and nothing read in the background.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await readOf(patientId)).toBeUndefined();
 
       release();
-      const synced = await until(async () => {
-        const [row] = await db.select().from(ehrPatientSyncs).where(eq(ehrPatientSyncs.patientId, patientId));
-        return row?.lastSyncedAt ?? undefined;
-      });
-      expect(synced).toBeInstanceOf(Date);
-      const event = await until(async () => {
-        const rows = await db
-          .select({ event: realtimeEvents.event })
-          .from(realtimeEvents)
-          .where(eq(realtimeEvents.appointmentId, summaryId));
-        return rows.find((row) => row.event.kind === 'ehr.synced')?.event;
-      });
-      expect(event).toEqual({ kind: 'ehr.synced', status: 'synced' });
+      const read = await call(app, syncEhrPatient, { token: jwtToken, isV2: true, body: { sid: summaryId } });
+      expect(read.statusCode).toBe(200);
+      expect((await readOf(patientId))?.lastSyncedAt).toBeInstanceOf(Date);
+      const events = await db
+        .select({ event: realtimeEvents.event })
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.appointmentId, summaryId));
+      expect(events.map((row) => row.event)).toContainEqual({ kind: 'ehr.synced', status: 'synced' });
     } finally {
       release();
       searchesHeld = undefined;

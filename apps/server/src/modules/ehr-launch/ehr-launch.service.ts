@@ -50,25 +50,6 @@ export interface EhrLaunchDeps {
   allowLoopbackHttp: boolean;
   fileStore?: FileStore;
   now?: () => Date;
-  /**
-   * Called once a launch has been answered, with the EHR client of the launch: the server then reads
-   * the launch patient's record from the EHR (and that day's other scheduled patients) in the
-   * background, while the browser shows what Cairn has (issue 16: never before the portrait).
-   */
-  afterLaunch?: (launch: AfterLaunch) => void;
-}
-
-/** A finished launch, for the reads from the EHR that follow it. */
-export interface AfterLaunch {
-  organisationId: string;
-  connectionId: string;
-  userId: string;
-  /** Cairn's id of the launch patient, and theirs in the EHR. */
-  patientId: string;
-  patientFhirId: string;
-  /** The launch visit, when the EHR launched with an encounter Cairn could match. */
-  summaryId?: string;
-  client: FhirClient;
 }
 
 /** A launch in flight expires after ten minutes. */
@@ -157,8 +138,8 @@ export async function startEhrLaunch(deps: EhrLaunchDeps, input: Input<EndpointB
  * started, within ten minutes; the code is exchanged with the PKCE verifier and the client secret at
  * the EHR's own token endpoint; the EHR tokens are kept sealed on the server; the EHR user (the
  * id_token's `fhirUser`) signs in as their Cairn user; the launch encounter is matched to its visit
- * (made from the encounter when Cairn has none). The patient's record is read from the EHR after the
- * answer, in the background (`afterLaunch`).
+ * (made from the encounter when Cairn has none). The patient's record is read from the EHR once the
+ * portrait shows: the browser asks then (`syncEhrPatient`), so nothing slows the portrait (issue 16).
  */
 export async function completeEhrLaunch(
   deps: EhrLaunchDeps,
@@ -237,17 +218,6 @@ export async function completeEhrLaunch(
       details: { what: 'ehr-launch', ...(context.summaryId ? { sid: context.summaryId } : {}) },
     });
   }
-  if (context.patientId && tokens.patient) {
-    deps.afterLaunch?.({
-      organisationId,
-      connectionId: connection.id,
-      userId: user.id,
-      patientId: context.patientId,
-      patientFhirId: tokens.patient,
-      ...(context.summaryId ? { summaryId: context.summaryId } : {}),
-      client,
-    });
-  }
   return { jwtToken: session.token, refreshToken: session.refreshToken, ...context };
 }
 
@@ -260,8 +230,8 @@ interface LaunchContext {
 /**
  * The launch patient and the visit of the launch encounter. A patient Cairn already has opens with
  * what Cairn has; one it has never seen is read from the EHR first, the Patient resource alone (a
- * failing EHR is then an error: there is nothing to show). Either way the whole record is read after
- * the launch has answered (`afterLaunch`), so the answer says its reading is pending.
+ * failing EHR is then an error: there is nothing to show). Either way the whole record is read once
+ * the portrait shows, so the answer says its reading is pending.
  */
 async function launchContext(
   deps: EhrLaunchDeps,

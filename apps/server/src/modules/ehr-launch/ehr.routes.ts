@@ -14,10 +14,16 @@ import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/route';
 import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
 import { type AuthContext, isUuid, readPatientInScope } from '../../access';
-import { syncPatientFromEhr, syncScheduledPatients, type ScheduledSyncResult } from '../ehr-sync';
+import {
+  syncPatientFromEhr,
+  syncScheduledPatients,
+  type ScheduledSyncResult,
+  type SyncPatientResult,
+} from '../ehr-sync';
+import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import { ehrClientForUser } from './ehr-session.service';
 import { encounterStatusOf } from '../ehr-write';
-import { completeEhrLaunch, startEhrLaunch, type AfterLaunch, type EhrLaunchDeps } from './ehr-launch.service';
+import { completeEhrLaunch, startEhrLaunch, type EhrLaunchDeps } from './ehr-launch.service';
 
 /**
  * Cairn inside the EHR (issue 6): the SMART EHR launch, the visit's encounter status, writing
@@ -38,10 +44,6 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
     publicOrigin: new URL(config.apiUrl).origin,
     allowLoopbackHttp: config.name !== 'production',
     fileStore: fileStoreFor(config),
-    // Issue 16: after the answer, so that the portrait shows first (with what Cairn has).
-    afterLaunch: (launch) => {
-      void readAfterLaunch(app, deps, launch, config.ehrScheduleSync ? daySyncs : undefined);
-    },
   };
   const userClient = (auth: AuthContext) =>
     ehrClientForUser(deps, { organisationId: auth.organisationId, userId: auth.userId });
@@ -74,12 +76,12 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
     const ehr = await userClient(auth);
     if (!ehr) throw new AppError('CONFLICT', 'No live EHR session: launch Cairn from the EHR to refresh this patient.');
     const startedAt = new Date();
-    const synced = await syncPatientFromEhr(deps.db, {
-      organisationId: auth.organisationId,
-      connectionId: ehr.connection.id,
-      client: ehr.client,
+    const synced = await readVisitPatient(app, deps, {
+      caller: auth,
+      visitId: visit.id,
       patientFhirId: patient.sourceId,
-      fileStore: deps.fileStore,
+      ehr,
+      daySyncs: config.ehrScheduleSync ? daySyncs : undefined,
     });
     return { result: { lastSyncedAt: startedAt.toISOString(), imported: synced.imported } };
   });
@@ -89,48 +91,61 @@ export function ehrRoutes(app: FastifyInstance, config: Config): void {
 const SCHEDULE_SYNC_FRESH_MS = 60 * 60_000;
 
 /**
- * What follows a launch, in the background: the launch patient's record read from the EHR, then the
- * launch visit's `ehr.synced` event (the portrait reloads what it shows), then, when `daySyncs` is
- * given (CAIRN_EHR_SCHEDULE_SYNC), that day's other patients of the user's providers, one run per user
- * at a time (a second launch while the day is being read adds nothing).
+ * The visit's patient read from the EHR: the overlay asks once its portrait shows after a launch
+ * (issue 16: a launch reads nothing before the portrait), and on "Refresh from the EHR". Then the
+ * visit's `ehr.synced` event (every browser on the visit reloads the patient's data), and, in the
+ * background when `daySyncs` is given (CAIRN_EHR_SCHEDULE_SYNC), that day's other patients of the
+ * user's providers, one run per user at a time.
  */
-async function readAfterLaunch(
+async function readVisitPatient(
   app: FastifyInstance,
   deps: EhrLaunchDeps,
-  launch: AfterLaunch,
-  daySyncs: Set<string> | undefined,
-): Promise<void> {
-  const { organisationId, summaryId } = launch;
-  let status: 'synced' | 'failed' = 'synced';
-  try {
-    await syncPatientFromEhr(deps.db, { ...launch, fileStore: deps.fileStore });
-  } catch (error) {
-    // Recorded for the patient by syncPatientFromEhr (its class, never an EHR answer).
-    status = 'failed';
-    app.log.warn({ err: error, organisationId }, 'EHR read of the launch patient failed');
-  }
-  if (summaryId) {
-    await app.realtime
-      .publish({ organisationId, appointmentId: summaryId, event: { kind: 'ehr.synced', status } })
+  options: {
+    caller: AuthContext;
+    visitId: string;
+    patientFhirId: string;
+    ehr: { connection: { id: string }; client: FhirClient };
+    daySyncs: Set<string> | undefined;
+  },
+): Promise<SyncPatientResult> {
+  const { organisationId, userId } = options.caller;
+  const tell = (status: 'synced' | 'failed') =>
+    app.realtime
+      .publish({ organisationId, appointmentId: options.visitId, event: { kind: 'ehr.synced', status } })
       .catch((error: unknown) => app.log.warn({ err: error }, 'publishing an EHR read event failed'));
-  }
-  const key = `${organisationId} ${launch.userId}`;
-  if (!daySyncs || !summaryId || daySyncs.has(key)) return;
-  daySyncs.add(key);
+  let synced: SyncPatientResult;
   try {
-    const result = await syncLaunchDay(deps, { ...launch, summaryId });
-    app.log.info({ ...result, organisationId }, 'EHR sync of the day');
+    synced = await syncPatientFromEhr(deps.db, {
+      organisationId,
+      connectionId: options.ehr.connection.id,
+      client: options.ehr.client,
+      patientFhirId: options.patientFhirId,
+      fileStore: deps.fileStore,
+    });
   } catch (error) {
-    app.log.warn({ err: error }, 'EHR sync of the day failed');
-  } finally {
-    daySyncs.delete(key);
+    await tell('failed');
+    throw error;
   }
+  await tell('synced');
+  const { daySyncs } = options;
+  const key = `${organisationId} ${userId}`;
+  if (daySyncs && !daySyncs.has(key)) {
+    daySyncs.add(key);
+    const day = { organisationId, userId, connectionId: options.ehr.connection.id, client: options.ehr.client };
+    void syncLaunchDay(deps, { ...day, summaryId: options.visitId })
+      .then(
+        (result) => app.log.info({ ...result, organisationId }, 'EHR sync of the day'),
+        (error: unknown) => app.log.warn({ err: error }, 'EHR sync of the day failed'),
+      )
+      .finally(() => daySyncs.delete(key));
+  }
+  return synced;
 }
 
-/** After a launch: the patients of the launch visit's day with the user's providers, read from the EHR. */
+/** The patients of the visit's day with the user's providers, read from the EHR. */
 async function syncLaunchDay(
   deps: EhrLaunchDeps,
-  launch: AfterLaunch & { summaryId: string },
+  launch: { organisationId: string; userId: string; connectionId: string; client: FhirClient; summaryId: string },
 ): Promise<ScheduledSyncResult> {
   const [visit] = await deps.db
     .select({ date: appointments.serviceDate })

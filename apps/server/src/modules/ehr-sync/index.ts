@@ -1,5 +1,5 @@
 export { toEhrAppError } from './ehr-errors';
 
 export { findEhrPatientId } from './ehr-sync.repository';
-export { importEhrPatient, syncPatientFromEhr } from './ehr-sync.service';
+export { importEhrPatient, syncPatientFromEhr, type SyncPatientResult } from './ehr-sync.service';
 export { type ScheduledSyncResult, syncScheduledPatients } from './scheduled-sync';

@@ -4,10 +4,11 @@ import { ehrSyncWarningText } from '../../../features/overlay/components/ehr-syn
 import { useVisitEvents } from '../../../features/realtime/use-visit-events';
 
 /**
- * Issue 16: a SMART launch opens the portrait with what Cairn has and reads the patient's record from
- * the EHR afterwards. When the visit's `ehr.synced` event says it is read, every tab's data of the
- * patient is reloaded (the banner and the Diagnosis Summary follow every event already); when the EHR
- * could not be read, the user is told that what they see is Cairn's data as it was.
+ * Issue 16: a SMART launch opens the portrait with what Cairn has, and the patient is read from the EHR
+ * once it shows (by this browser or another on the same visit). When the visit's `ehr.synced` event
+ * says it is read, every tab's data of the patient is reloaded (the banner and the Diagnosis Summary
+ * follow every event already); when the EHR could not be read, the user is told that what they see is
+ * Cairn's data as it was.
  */
 export function useEhrReadUpdates(sid: string | undefined, cairnPatientId: string): void {
   const queryClient = useQueryClient();

@@ -131,6 +131,10 @@ export async function completeEhrLaunch(
   if (result.ehrSync?.status === 'failed') {
     writeJson(io.session, SESSION_STORAGE_KEYS.ehrSyncWarning, { message: result.ehrSync.message });
   }
+  // Issue 16: the patient is read from the EHR once the portrait shows, never before it.
+  if (result.ehrSync?.status === 'pending' && result.summaryId) {
+    writeJson(io.session, SESSION_STORAGE_KEYS.ehrReadDue, { sid: result.summaryId });
+  }
   return target;
 }
 

@@ -49,4 +49,26 @@ describe('refreshing the patient from the EHR', () => {
       await screen.findByText('The EHR did not answer in time. Showing the data Cairn already has.'),
     ).toBeInTheDocument();
   });
+
+  it('reads the patient by itself once when the EHR launch left its visit to be read, as soon as it shows', async () => {
+    sessionStorage.setItem('cairn.ehrReadDue', JSON.stringify({ sid: SID }));
+    const { calls } = answerApi({
+      '/syncEhrPatient': () => result({ lastSyncedAt: '2026-11-21T10:00:00.000Z', imported: { Patient: 1 } }),
+    });
+    renderButton();
+    await vi.waitFor(() =>
+      expect(calls.map((call) => [call.path, call.body])).toEqual([['/syncEhrPatient', { sid: SID }]]),
+    );
+    expect(sessionStorage.getItem('cairn.ehrReadDue')).toBeNull();
+    expect(screen.queryByText('Updated from the EHR')).not.toBeInTheDocument();
+  });
+
+  it('leaves another visit to be read alone', () => {
+    sessionStorage.setItem('cairn.ehrReadDue', JSON.stringify({ sid: 'another-visit' }));
+    const { calls } = answerApi({});
+    renderButton();
+    expect(calls).toHaveLength(0);
+    expect(sessionStorage.getItem('cairn.ehrReadDue')).not.toBeNull();
+    sessionStorage.clear();
+  });
 });

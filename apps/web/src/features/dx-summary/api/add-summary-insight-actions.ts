@@ -12,11 +12,14 @@ export function insightActionsKey(sid: string) {
   return ['addSummaryInsightActions', sid] as const;
 }
 
+/** How to take back each input's decisions shown before the server answered. */
+const rollBacks = new WeakMap<InsightActionsInput, () => void>();
+
 /**
- * Records decisions (or a coder's scrub). Each decision shows at once in every cached form of the
- * visit's summary; a failure puts back the items as they were (a 409 included: the reload then shows
- * the other person's decision). Success or failure, the summary is fetched again before the mutation
- * settles, so the item never shows "Saved" over a stale decision.
+ * Records decisions (or a coder's scrub). Decisions shown at once ({@link showDecisionsAtOnce}) are
+ * taken back when the write fails (a 409 included: the reload then shows the other person's decision).
+ * Success or failure, the summary is fetched again before the mutation settles, so the item never
+ * shows "Saved" over a stale decision.
  */
 export function useAddSummaryInsightActions(sid: string) {
   const queryClient = useQueryClient();
@@ -24,10 +27,21 @@ export function useAddSummaryInsightActions(sid: string) {
     mutationKey: insightActionsKey(sid),
     mutationFn: async (input: InsightActionsInput) =>
       (await api.call(addSummaryInsightActions, { sid, ...input })).result,
-    onMutate: (input) => showDecisions(queryClient, sid, input),
-    onError: (_error, _input, rollBack) => rollBack?.(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dxCaptureDataKey(sid) }),
+    onError: (_error, input) => rollBacks.get(input)?.(),
+    onSettled: (_result, _error, input) => {
+      rollBacks.delete(input);
+      return queryClient.invalidateQueries({ queryKey: dxCaptureDataKey(sid) });
+    },
   });
+}
+
+/**
+ * Shows the input's decisions in every cached form of the visit's summary now, before the write: call
+ * it with the very input then given to `mutate`, inside one `notifyManager.batch` with it, so that one
+ * render shows the decision and its pending state together.
+ */
+export function showDecisionsAtOnce(queryClient: QueryClient, sid: string, input: InsightActionsInput): void {
+  rollBacks.set(input, showDecisions(queryClient, sid, input));
 }
 
 /**

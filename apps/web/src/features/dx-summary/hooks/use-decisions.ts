@@ -1,7 +1,9 @@
 import { decisionConflictDetails, type DxCaptureData, type DxItem, type InsightAction } from '@cairn/contracts';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import {
+  showDecisionsAtOnce,
   useAddSummaryInsightActions,
   usePendingDecisionCodes,
   type InsightActionsInput,
@@ -38,6 +40,7 @@ export interface Decisions {
  * the EHR, every change is marked post-visit (spec §3 isPostVisit).
  */
 export function useDecisions(sid: string, data: DxCaptureData): Decisions {
+  const queryClient = useQueryClient();
   const actions = useAddSummaryInsightActions(sid);
   const notes = useUpdateSummaryInsightsNotes(sid);
   const pendingCodes = usePendingDecisionCodes(sid);
@@ -51,7 +54,11 @@ export function useDecisions(sid: string, data: DxCaptureData): Decisions {
     setNotice(undefined);
     const action: InsightAction = { icdCode: item.icdCode, expectedVersion: item.decision?.version ?? 0, ...choice };
     const input: InsightActionsInput = { actions: [action], ...postVisitFields(data, item.icdCode) };
-    actions.mutate(input, { onError: (error) => onError(error, 'The decision could not be saved') });
+    // Issue 16: the decision shows within 100 ms, in the same render as its pending state.
+    notifyManager.batch(() => {
+      showDecisionsAtOnce(queryClient, sid, input);
+      actions.mutate(input, { onError: (error) => onError(error, 'The decision could not be saved') });
+    });
   }
 
   async function saveNote(item: DxItem, newNote: string): Promise<boolean> {

@@ -104,7 +104,8 @@ async function journeySteps(page: Page, setup: PortraitJourneySetup, timings: Jo
   await settle(page);
   for (const tab of TAB_CHANGES) {
     await armClick(page);
-    await page.getByRole('tab', { name: tab.name }).getByRole('link').click();
+    // Each tab is a link (inside an antd tab in earlier builds).
+    await page.getByRole('link', { name: tab.name, exact: true }).first().click();
     timings[`tab: ${tab.name}`] = await tab.content(page);
     await settle(page);
   }

@@ -4,7 +4,7 @@ import { FirstAllowedTabRedirect } from '../features/portrait/components/first-a
 import { FlagsProvider, type FlagValues } from '../lib/feature-flags';
 import type { PermissionMap } from '../lib/session';
 import { answerApi, result } from '../testing/answer-api';
-import { aPatientDemographics } from '../testing/factories';
+import { anEmptyClinicalSummary, anEmptyDocumentList, aPatientDemographics } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { providerToken, signIn, signOut } from '../testing/session';
 import { routes } from './router';
@@ -21,8 +21,14 @@ interface User {
 
 /** Opens a patient's portrait without a tab, through the app's own route table. */
 async function openPortraitAs(user: User, flags: FlagValues) {
-  // An admin's avatar menu offers Settings, which reads the user's configuration.
-  answerApi({ '/getPatientDemographics': result(demographics), '/getUserConfig': result({}) });
+  // An admin's avatar menu offers Settings, which reads the user's configuration; the portrait reads
+  // its other tabs' data ahead of a tab change.
+  answerApi({
+    '/getPatientDemographics': result(demographics),
+    '/getUserConfig': result({}),
+    '/getClinicalSummary': result(anEmptyClinicalSummary()),
+    '/getDocuments': result(anEmptyDocumentList()),
+  });
   const permissions = user.permissions ?? {};
   const token = providerToken(15, { permissions: JSON.stringify({ view: user.view, ...permissions }) });
   signIn({ admin: user.admin ?? false, permissions, token });

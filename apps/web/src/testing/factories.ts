@@ -1,5 +1,6 @@
 import type {
   CartItem,
+  ClinicalSummary,
   DxCaptureData,
   DxDecision,
   DxEvidence,
@@ -244,4 +245,24 @@ export function aPatientDemographics(overrides: Partial<PatientDemographics> = {
     upcomingVisits: [],
     ...overrides,
   };
+}
+
+/** A patient's Clinical Summary with nothing on record. */
+export function anEmptyClinicalSummary(): ClinicalSummary {
+  return {
+    problems: { active: [], resolved: [] },
+    medications: { items: [], total: 0 },
+    allergies: [],
+    vitals: [],
+    labs: { items: [], total: 0 },
+    screeningScores: [],
+    visits: { items: [], total: 0 },
+    procedures: { items: [], total: 0 },
+    immunizations: { items: [], total: 0 },
+  };
+}
+
+/** A patient's documents list with no document. */
+export function anEmptyDocumentList(): { documents: []; facets: { types: []; sources: []; authors: [] } } {
+  return { documents: [], facets: { types: [], sources: [], authors: [] } };
 }

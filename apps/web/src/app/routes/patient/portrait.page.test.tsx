@@ -1,4 +1,4 @@
-import type { AppointmentDetails, ClinicalSummary } from '@cairn/contracts';
+import type { AppointmentDetails } from '@cairn/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouteError } from 'react-router';
@@ -14,7 +14,12 @@ import {
   result,
   type ApiAnswers,
 } from '../../../testing/answer-api';
-import { anEmptySummary, aPatientDemographics } from '../../../testing/factories';
+import {
+  anEmptyClinicalSummary,
+  anEmptyDocumentList,
+  anEmptySummary,
+  aPatientDemographics,
+} from '../../../testing/factories';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
 import PortraitPage from './portrait.page';
@@ -66,18 +71,6 @@ function answer(answers: ApiAnswers) {
     ...answers,
   });
 }
-
-const NO_RECORD: ClinicalSummary = {
-  problems: { active: [], resolved: [] },
-  medications: { items: [], total: 0 },
-  allergies: [],
-  vitals: [],
-  labs: { items: [], total: 0 },
-  screeningScores: [],
-  visits: { items: [], total: 0 },
-  procedures: { items: [], total: 0 },
-  immunizations: { items: [], total: 0 },
-};
 
 function ErrorProbe() {
   const error = useRouteError();
@@ -192,8 +185,8 @@ describe('the portrait', () => {
     const api = answer({
       '/getAppointmentDetails': result(details),
       '/getAdjacentAppointments': result({ previous: null, next: null }),
-      '/getClinicalSummary': result(NO_RECORD),
-      '/getDocuments': result({ documents: [], facets: { types: [], sources: [], authors: [] } }),
+      '/getClinicalSummary': result(anEmptyClinicalSummary()),
+      '/getDocuments': result(anEmptyDocumentList()),
     });
     renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}`, {
       configuration_FrontendTabs: ['DxSummary', 'ClinicalSummary', 'DocumentsList'],
@@ -219,8 +212,8 @@ describe('the portrait', () => {
     answer({
       '/getAppointmentDetails': result(details),
       '/getAdjacentAppointments': result({ previous: null, next: null }),
-      '/getClinicalSummary': result(NO_RECORD),
-      '/getDocuments': result({ documents: [], facets: { types: [], sources: [], authors: [] } }),
+      '/getClinicalSummary': result(anEmptyClinicalSummary()),
+      '/getDocuments': result(anEmptyDocumentList()),
     });
     const { queryClient } = renderPortrait(`/patient/${PATIENT_ID}/appointment/${SID}/dx-summary`, {
       configuration_FrontendTabs: ['DxSummary', 'ClinicalSummary', 'DocumentsList'],

@@ -199,6 +199,14 @@ describe('finishing a launch', () => {
     });
   });
 
+  it('leaves the launch visit for the overlay to read from the EHR once it shows, when the server has not read it', async () => {
+    launchStartedInThisBrowser();
+    const server = exchangeAnswering({ summaryId: SID, ehrSync: { status: 'pending' } });
+    await expect(completeEhrLaunch(EPIC_LOGIN, CODE_ANSWER, { fetch: server.fetch })).resolves.toBe(`/overlay/${SID}`);
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.ehrReadDue) ?? '{}')).toEqual({ sid: SID });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.ehrSyncWarning)).toBeNull();
+  });
+
   it('says the EHR refused, without calling the server, when the EHR answers with an error', async () => {
     launchStartedInThisBrowser();
     const server = exchangeAnswering({ summaryId: SID });

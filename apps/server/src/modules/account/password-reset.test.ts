@@ -284,12 +284,12 @@ describe('password recovery by emailed code', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < 7; round += 1) {
       known.push(await timed((await createUser(db(), { organisationId })).username));
       unknown.push(await timed(`nobody-${round}`));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    // The fastest of each: the work a request needs, without what a busy machine adds to some of them.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.4);
   });
 
   it('lets only one of two simultaneous confirmations with the same code through', async () => {

@@ -70,7 +70,10 @@ export async function preloadTab(queryClient: QueryClient, tab: PortraitTab, ids
  * What opening a visit's portrait shows first, started before it is opened (a pointer on its link): the
  * banner's details and the first tab's content and data.
  */
-export function preloadVisit(queryClient: QueryClient, options: PortraitIds & { firstTab: PortraitTab | undefined }) {
+export function preloadVisit(
+  queryClient: QueryClient,
+  options: PortraitIds & { firstTab: PortraitTab | undefined },
+): void {
   const { firstTab, ...ids } = options;
   if (ids.cairnAppointmentId) void warm(queryClient.query(appointmentDetailsQuery(ids.cairnAppointmentId)));
   if (firstTab) void preloadTab(queryClient, firstTab, ids);

@@ -66,7 +66,7 @@ test('a visit of up to eight suggestions fits a 1440 x 900 window, the cart besi
     await expect(page.getByRole('complementary', { name: 'Cart and risk score' })).toBeInViewport();
   });
 
-  await test.step('eight suggestions in eight HCC groups (the demo day has at most five per visit)', async () => {
+  await test.step('eight undecided suggestions in eight HCC groups (the demo day has at most five per visit)', async () => {
     // The busiest visit's answer, topped up to eight with other visits' real suggestions, each its own group.
     const summary = await post<Summary>(request, tokens.token, '/getDxCaptureData', { sid: busiest.sid });
     const items = summary.groups.flatMap((group) => group.items);
@@ -78,10 +78,11 @@ test('a visit of up to eight suggestions fits a 1440 x 900 window, the cart besi
       }
     }
     expect(items).toHaveLength(8);
+    // The default view, before anyone decides: other journeys may have decided some of these already.
     const groups = items.map((item, index) => ({
       hcc: item.hcc ?? -index,
       label: `Group ${String(index)}`,
-      items: [item],
+      items: [{ ...item, decision: undefined, saveState: 'None', nonBillableReason: undefined }],
     }));
     await page.route('**/api/getDxCaptureData', async (route) => {
       const response = await route.fetch();

@@ -18,3 +18,4 @@ export * from './addon';
 export * from './ehr';
 export * from './dx';
 export * from './realtime';
+export * from './user-admin';

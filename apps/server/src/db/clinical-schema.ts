@@ -119,6 +119,20 @@ export const userProviders = pgTable(
   ],
 );
 
+/** The clinics a user works in, as an administrator links them (the admin tool's user form). */
+export const userClinics = pgTable(
+  'user_clinics',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clinicId] }), index('user_clinics_clinic').on(table.clinicId)],
+);
+
 export const patients = pgTable(
   'patients',
   {

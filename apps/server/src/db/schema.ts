@@ -79,6 +79,8 @@ export const users = pgTable(
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Set by an administrator (or SCIM): the account cannot sign in and its sessions were ended. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -153,6 +155,29 @@ export const passwordResetCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('password_reset_codes_user').on(table.userId)],
+);
+
+/**
+ * An invitation to choose a password, mailed by an administrator: a link holding a random token (stored
+ * hashed), usable once within 72 hours; a newer invitation voids the older ones.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_invitations_user').on(table.userId)],
 );
 
 /** Each user's configuration dictionary (spec §3 "User config"). */

@@ -72,6 +72,7 @@ function protectedPage(name: PathName, load: () => PageModule, handle?: RouteHan
 }
 
 const shell = () => import('./routes/shell.page');
+const admin = () => import('./routes/admin/admin.page');
 const login = () => import('./routes/login/login.page');
 const ehrLaunch = () => import('./routes/login/ehr-launch.page');
 const summary = () => import('./routes/summary/summary-landing.page');
@@ -119,7 +120,6 @@ const summaryOverlays = ['hcc', 'clinical', 'portrait', 'documents', 'alerts', '
 
 const fullScreenPages: [PathName, string][] = [
   ['analytics', 'Analytics'],
-  ['admin', 'Admin'],
   ['files', 'File Manager'],
   ['quality', 'Quality Workspace'],
   ['qualityWorkspace', 'Quality Workspace'],
@@ -190,6 +190,8 @@ export const routes: RouteObject[] = [
               }),
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
+              protectedPage('admin', admin, { title: 'Admin' }),
+              protectedPage('adminSection', admin, { title: 'Admin' }),
               page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),
               ...portraitRoutes(paths.patient.path),
               page(paths.guessMatchNotFound.path, notFound),

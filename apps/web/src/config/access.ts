@@ -61,6 +61,7 @@ export const APPS: Record<AppName, AppEntry> = {
 export const ROUTE_ACCESS: Partial<Record<PathName, AppName>> = {
   analytics: 'analytics',
   admin: 'admin',
+  adminSection: 'admin',
   files: 'files',
   quality: 'quality',
   qualityWorkspace: 'quality',

@@ -39,6 +39,8 @@ export const paths = {
   analytics: path('/analytics'),
   qs: path('/qs'),
   admin: path('/admin'),
+  /** A section of the admin tool (issue 17: users, ...). */
+  adminSection: path('/admin/:section'),
   files: path('/files'),
   quality: path('/quality'),
   qualityWorkspace: path('/quality-workspace'),

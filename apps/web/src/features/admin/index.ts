@@ -1,0 +1,1 @@
+export { AdminWorkspace } from './components/admin-workspace';

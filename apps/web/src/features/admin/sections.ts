@@ -1,0 +1,21 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** One section of the admin tool (issue 17): its path segment under /admin, its title and its screen. */
+export interface AdminSection {
+  path: string;
+  title: string;
+  /** What the section is for, said under its title. */
+  description: string;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The admin tool's sections, in the order the navigation shows them. A section is listed once its
+ * screen does its job: the tool never offers a page that only shows a title.
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+
+/** The section at `path`, if the tool has one. */
+export function findAdminSection(path: string | undefined): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((section) => section.path === path);
+}

@@ -133,8 +133,38 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * success, failure or denied (the audit viewer's filter), worked out by the database from what every
+     * writer already records, so that no call site can forget it and old rows have it too: a writer may
+     * state it in `details.outcome`; `*_failed` actions failed; `*_refused`, `*_denied`, `*_revoked` and
+     * `auth.lockout` were refused by policy; a reset request says why in `details.outcome`.
+     */
+    outcome: text('outcome')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case
+          when details->>'outcome' in ('success', 'failure', 'denied') then details->>'outcome'
+          when action = 'auth.password_reset_requested' then case details->>'outcome'
+            when 'unknown_account' then 'failure'
+            when 'sso_account' then 'denied'
+            when 'too_many_codes' then 'denied'
+            else 'success' end
+          when action = 'auth.lockout' or action ~ '_(refused|denied|revoked)$' then 'denied'
+          when action ~ '_failed$' then 'failure'
+          else 'success' end`,
+      ),
   },
-  (table) => [index('audit_log_organisation_time').on(table.organisationId, table.createdAt)],
+  // The audit viewer pages newest first by (created_at, id) within one organisation, filtered by user,
+  // patient, action or outcome: each filter has an index that yields its rows already in that order.
+  (table) => [
+    index('audit_log_organisation_time_id').on(table.organisationId, table.createdAt, table.id),
+    index('audit_log_user_time').on(table.organisationId, table.userId, table.createdAt, table.id),
+    index('audit_log_patient_time')
+      .on(table.organisationId, table.patientId, table.createdAt, table.id)
+      .where(sql`patient_id is not null`),
+    index('audit_log_action_time').on(table.organisationId, table.action, table.createdAt, table.id),
+    index('audit_log_outcome_time').on(table.organisationId, table.outcome, table.createdAt, table.id),
+  ],
 );
 
 /** Emailed one-time codes for password recovery: stored hashed, single-use, short-lived. */

@@ -114,3 +114,52 @@ export const deleteFeatureFlag = defineEndpoint({
   body: z.strictObject({ key: flagName }),
   response: resultEnvelope(z.object({ deleted: z.boolean() })),
 });
+
+/**
+ * How an evaluated flag got its value: a targeting rule matched, the organisation's default value, or
+ * Cairn's default (the organisation stores no such flag, or its stored value no longer fits the flag).
+ */
+export const FLAG_EVALUATION_REASONS = ['TARGETING_MATCH', 'DEFAULT', 'CAIRN_DEFAULT'] as const;
+export type FlagEvaluationReason = (typeof FLAG_EVALUATION_REASONS)[number];
+
+/** One flag evaluated for one user, and why. */
+export const flagEvaluation = z.object({
+  key: flagName,
+  value: z.json(),
+  reason: z.enum(FLAG_EVALUATION_REASONS),
+  /** With TARGETING_MATCH: the rule's place in the ordered rules (from 0) and its description. */
+  rule: z.object({ index: z.int().min(0), description: z.string().nullable() }).nullable(),
+});
+export type FlagEvaluation = z.infer<typeof flagEvaluation>;
+
+const flagUserAttribute = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number(), z.boolean()])),
+]);
+
+export const evaluateFeatureFlags = defineEndpoint({
+  method: 'POST',
+  path: '/flags/evaluate',
+  summary: "Every flag's value for one user of the admin's organisation, and the rule that gave it (admins only)",
+  tags: ['flags'],
+  auth: 'user',
+  writes: false,
+  permission: 'admin_tool',
+  v2: true,
+  body: z.strictObject({ userId: z.uuid() }),
+  response: resultEnvelope(
+    z.object({
+      userId: z.uuid(),
+      /**
+       * The flag user the rules were tested against (spec §3: `key`, `email` and the custom attributes,
+       * names removed): what a clause's attribute can name.
+       */
+      attributes: z.record(z.string(), flagUserAttribute),
+      /** Every flag, in the order of FLAG_NAMES. */
+      flags: z.array(flagEvaluation),
+    }),
+  ),
+});

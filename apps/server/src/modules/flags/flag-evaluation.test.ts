@@ -1,6 +1,6 @@
 import { FLAG_DEFAULTS } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { evaluateAll, evaluateFlag, toFlagUser } from './flag-evaluation';
+import { evaluateAll, evaluateFlag, explainAll, toFlagUser } from './flag-evaluation';
 
 const coder = toFlagUser({
   id: 'user-1',
@@ -60,7 +60,27 @@ describe('evaluateFlag', () => {
     expect(evaluateFlag('configuration_FrontendTabs', row, coder)).toEqual({
       value: ['Quality', 'DocumentsList'],
       reason: 'TARGETING_MATCH',
-      ruleIndex: 1,
+      rule: { index: 1 },
+    });
+  });
+
+  it('names the rule that matched by its place and its description', () => {
+    const row = {
+      key: 'ShowFeedbackButton',
+      defaultValue: false,
+      rules: [
+        {
+          description: 'Providers',
+          clauses: [{ attribute: 'view', operator: 'in', values: ['Provider'] }],
+          value: false,
+        },
+        { description: 'Coders try it first', ...coderRule },
+      ],
+    };
+    expect(evaluateFlag('ShowFeedbackButton', row, coder)).toEqual({
+      value: true,
+      reason: 'TARGETING_MATCH',
+      rule: { index: 1, description: 'Coders try it first' },
     });
   });
 
@@ -106,5 +126,26 @@ describe('evaluateFlag', () => {
     expect(
       evaluateFlag('ShowFeedbackButton', { ...row, key: 'ShowFeedbackButton', rules: [coderRule] }, coder).value,
     ).toBe(true);
+  });
+});
+
+describe('explainAll', () => {
+  it('gives every flag with its reason, and the same values as evaluateAll', () => {
+    const rows = [
+      { key: 'ShowFeedbackButton', defaultValue: false, rules: [{ description: 'Coders', ...coderRule }] },
+      { key: 'configuration_OverlayOnlyView', defaultValue: true, rules: [] },
+    ];
+    const explained = explainAll(rows, coder);
+    expect(Object.keys(explained)).toEqual(Object.keys(FLAG_DEFAULTS));
+    expect(explained.ShowFeedbackButton).toEqual({
+      value: true,
+      reason: 'TARGETING_MATCH',
+      rule: { index: 0, description: 'Coders' },
+    });
+    expect(explained.configuration_OverlayOnlyView).toEqual({ value: true, reason: 'DEFAULT' });
+    expect(explained.flag_AdminTool).toEqual({ value: true, reason: 'CAIRN_DEFAULT' });
+    expect(Object.fromEntries(Object.entries(explained).map(([name, { value }]) => [name, value]))).toEqual(
+      evaluateAll(rows, coder),
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   FLAG_NAMES,
   FLAG_VALUE_SCHEMAS,
   type FlagClause,
+  type FlagEvaluationReason,
   type FlagName,
   type FlagRule,
   type FlagValues,
@@ -46,9 +47,10 @@ export interface FlagDefinitionRow {
 
 export interface Evaluation<V = unknown> {
   value: V;
-  /** Why: the organisation's default, the index of the rule that matched, or Cairn's default. */
-  reason: 'DEFAULT' | 'TARGETING_MATCH' | 'CAIRN_DEFAULT';
-  ruleIndex?: number;
+  /** Why: the organisation's default, a rule that matched, or Cairn's default. */
+  reason: FlagEvaluationReason;
+  /** The rule that matched (TARGETING_MATCH): its place in the ordered rules and its description. */
+  rule?: { index: number; description?: string };
 }
 
 /**
@@ -68,17 +70,30 @@ export function evaluateFlag<N extends FlagName>(
   for (const [ruleIndex, rule] of rules.entries()) {
     if (!rule.clauses.every((clause) => clauseHolds(clause, user))) continue;
     const parsed = schema.safeParse(rule.value);
-    return parsed.success ? { value: parsed.data as FlagValues[N], reason: 'TARGETING_MATCH', ruleIndex } : fallback;
+    if (!parsed.success) return fallback;
+    const matched =
+      rule.description === undefined ? { index: ruleIndex } : { index: ruleIndex, description: rule.description };
+    return { value: parsed.data as FlagValues[N], reason: 'TARGETING_MATCH', rule: matched };
   }
   const parsed = schema.safeParse(row.defaultValue);
   return parsed.success ? { value: parsed.data as FlagValues[N], reason: 'DEFAULT' } : fallback;
 }
 
+/** Every flag Cairn reads, evaluated for one user from the organisation's rows, each with its reason. */
+export function explainAll(
+  rows: readonly FlagDefinitionRow[],
+  user: FlagUser,
+): { [N in FlagName]: Evaluation<FlagValues[N]> } {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const evaluations: Record<string, Evaluation> = {};
+  for (const name of FLAG_NAMES) evaluations[name] = evaluateFlag(name, byKey.get(name), user);
+  return evaluations as { [N in FlagName]: Evaluation<FlagValues[N]> };
+}
+
 /** Every flag Cairn reads, evaluated for one user from the organisation's rows. */
 export function evaluateAll(rows: readonly FlagDefinitionRow[], user: FlagUser): FlagValues {
-  const byKey = new Map(rows.map((row) => [row.key, row]));
   const values: Record<string, unknown> = {};
-  for (const name of FLAG_NAMES) values[name] = evaluateFlag(name, byKey.get(name), user).value;
+  for (const [name, evaluation] of Object.entries(explainAll(rows, user))) values[name] = evaluation.value;
   return values as FlagValues;
 }
 

@@ -1,6 +1,7 @@
 import {
   createFlagStreamTicket,
   deleteFeatureFlag,
+  evaluateFeatureFlags,
   getFeatureFlags,
   listFeatureFlags,
   openFlagStream,
@@ -12,6 +13,7 @@ import { getOrCreateServerSecret } from '../auth';
 import { createFlagStreams } from './flag-stream';
 import {
   deleteOrganisationFlag,
+  evaluateFlagsForUser,
   getCallerFlags,
   issueStreamTicket,
   listOrganisationFlags,
@@ -37,6 +39,9 @@ export function flagsRoutes(app: FastifyInstance): void {
   route(app, createFlagStreamTicket, async ({ request }) => ({ result: await issueStreamTicket(deps, request.auth) }));
   route(app, openFlagStream, async ({ request, reply }) => streams.open(request, reply).then(() => ''));
   route(app, listFeatureFlags, async ({ request }) => ({ result: await listOrganisationFlags(deps, request.auth) }));
+  route(app, evaluateFeatureFlags, async ({ body, request }) => ({
+    result: await evaluateFlagsForUser(deps, request.auth, body.userId),
+  }));
   route(app, setFeatureFlag, async ({ body, request }) => ({
     result: await setOrganisationFlag(deps, request.auth, body, { clientAddress: request.ip }),
   }));

@@ -1,15 +1,19 @@
 import {
+  type EndpointResponse,
+  type evaluateFeatureFlags,
   type FlagDefinition,
+  type FlagEvaluation,
   type FlagValues,
   type StoredFlag,
   FLAG_DEFAULTS,
+  FLAG_NAMES,
   FLAG_STREAM_TICKET_SECONDS,
 } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { writeAudit, type AuthContext } from '../../access';
 import type { EventBus } from '../../plugins/event-bus';
-import { evaluateAll, toFlagUser, type FlagUser } from './flag-evaluation';
+import { evaluateAll, explainAll, toFlagUser, type FlagUser } from './flag-evaluation';
 import {
   deleteFlag,
   findFlagSubject,
@@ -108,6 +112,37 @@ export async function listOrganisationFlags(
   const auth = requireAdmin(caller);
   const rows = await listFlags(deps.db, auth.organisationId);
   return { flags: rows.map(toStoredFlag), defaults: FLAG_DEFAULTS };
+}
+
+/** What evaluateFeatureFlags answers. */
+export type UserEvaluation = EndpointResponse<typeof evaluateFeatureFlags>['result'];
+
+/**
+ * Every flag for one user of the admin's organisation, each with the rule that matched, by the same
+ * evaluation the user's browser gets. Another organisation's user is not found (404, not 403).
+ */
+export async function evaluateFlagsForUser(
+  deps: FlagsDeps,
+  caller: AuthContext | undefined,
+  userId: string,
+): Promise<UserEvaluation> {
+  const auth = requireAdmin(caller);
+  const subject = await findFlagSubject(deps.db, auth.organisationId, userId);
+  if (!subject) throw new AppError('NOT_FOUND', 'User not found.');
+  const user = flagUserOf(subject);
+  const evaluations = explainAll(await listFlags(deps.db, auth.organisationId), user);
+  const flags = FLAG_NAMES.map((key): FlagEvaluation => {
+    const { value, reason, rule } = evaluations[key];
+    return {
+      key,
+      value,
+      reason,
+      rule: rule ? { index: rule.index, description: rule.description ?? null } : null,
+    };
+  });
+  // Every attribute of a stored user has a value (null at least); the names were removed by flagUserOf.
+  const attributes = { key: user.key, email: user.email, ...user.custom } as UserEvaluation['attributes'];
+  return { userId, attributes, flags };
 }
 
 export interface FlagChange {

@@ -14,6 +14,7 @@ import {
 import { startAnalysisWorker } from './modules/analysis';
 import { accountRoutes } from './modules/account';
 import { analyticsRoutes } from './modules/analytics';
+import { auditAdminRoutes } from './modules/audit-admin';
 import { clinicalSummaryRoutes } from './modules/clinical-summary';
 import { documentsRoutes } from './modules/documents';
 import { dxRoutes } from './modules/dx';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       accountRoutes(api, config);
       ssoRoutes(api, config);
       usersRoutes(api);
+      auditAdminRoutes(api);
       scheduleRoutes(api);
       patientsRoutes(api);
       clinicalSummaryRoutes(api);

@@ -19,3 +19,4 @@ export * from './ehr';
 export * from './dx';
 export * from './realtime';
 export * from './user-admin';
+export * from './audit-admin';

@@ -117,7 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       flagsRoutes(api);
       accountRoutes(api, config);
       ssoRoutes(api, config);
-      usersRoutes(api);
+      usersRoutes(api, config);
       auditAdminRoutes(api);
       scheduleRoutes(api);
       patientsRoutes(api);

@@ -54,8 +54,9 @@ export type AdminUser = z.infer<typeof adminUser>;
 /** The fields an administrator sets on an account (all of them on creation). */
 const userFields = {
   email: z.email().max(320),
-  firstName: name.min(1, 'Required'),
-  lastName: name.min(1, 'Required'),
+  /** May be empty on an account that came without one (an SSO user); a new account needs both. */
+  firstName: name,
+  lastName: name,
   view: z.enum(VIEWS),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length).default([]),
   isAdmin: z.boolean().default(false),
@@ -109,6 +110,8 @@ export const createUser = defineEndpoint({
   body: z.strictObject({
     username: usernameSchema,
     ...userFields,
+    firstName: name.min(1, 'Required'),
+    lastName: name.min(1, 'Required'),
     /** Mail an invitation link (single use, 72 hours) to choose a password. */
     invite: z.boolean().default(true),
   }),

@@ -8,17 +8,18 @@ type UserRow = typeof users.$inferSelect;
  * The account a recovery names, by username or by email address, both compared without case: the
  * username first (a username may itself look like an address), else the one account with that email.
  * An email that several accounts share names none of them: the answer cannot say which one to reset.
+ * A deactivated account cannot be recovered: only an administrator brings it back.
  */
 export async function findRecoveryAccount(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
   const [byUsername] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${usernameOrEmail})`);
+    .where(and(sql`lower(${users.username}) = lower(${usernameOrEmail})`, isNull(users.deactivatedAt)));
   if (byUsername || !usernameOrEmail.includes('@')) return byUsername;
   const byEmail = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${usernameOrEmail})`)
+    .where(and(sql`lower(${users.email}) = lower(${usernameOrEmail})`, isNull(users.deactivatedAt)))
     .limit(2);
   return byEmail.length === 1 ? byEmail[0] : undefined;
 }

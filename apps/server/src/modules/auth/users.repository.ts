@@ -1,17 +1,20 @@
 import { roleOfView } from '@cairn/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Usernames are case-insensitive. Sign-in looks across organisations: a username is unique everywhere. */
+/**
+ * Usernames are case-insensitive. Sign-in looks across organisations: a username is unique everywhere.
+ * A deactivated account is not found: it signs in no more than an unknown name, and answers alike.
+ */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deactivatedAt)));
   return row;
 }
 
@@ -37,16 +40,20 @@ export async function countFailedAttempt(db: Db, id: string): Promise<number> {
   return row?.failedAttempts ?? 0;
 }
 
+/** An active account by id (a refresh of its session); a deactivated one is not found. */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deactivatedAt)));
   return row;
 }
 
-/** The signed-in user, within their organisation. */
+/** The signed-in user, within their organisation, while the account is active. */
 export async function findUserInOrganisation(db: Db, organisationId: string, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.organisationId, organisationId)));
+    .where(and(eq(users.id, id), eq(users.organisationId, organisationId), isNull(users.deactivatedAt)));
   return row;
 }

@@ -58,7 +58,7 @@ export async function findUserForFhirUser(
   const [named] = await db
     .select()
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.emrUsername, fhirUser)));
+    .where(and(eq(users.organisationId, organisationId), eq(users.emrUsername, fhirUser), isNull(users.deactivatedAt)));
   if (named) return named;
   const [type, id] = fhirUser.split('/').slice(-2);
   if (type !== 'Practitioner' || !id) return undefined;
@@ -70,6 +70,7 @@ export async function findUserForFhirUser(
     .where(
       and(
         eq(users.organisationId, organisationId),
+        isNull(users.deactivatedAt),
         eq(providers.organisationId, organisationId),
         eq(providers.source, 'EHR'),
         eq(providers.sourceId, id),

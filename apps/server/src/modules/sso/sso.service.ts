@@ -250,6 +250,9 @@ async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcI
     at: now,
   };
   const existing = await findSsoUser(db, provider.organisationId, identity.subject);
+  if (existing?.deactivatedAt) {
+    throw new AppError('FORBIDDEN', 'Your Cairn account is deactivated. Ask your administrator to reactivate it.');
+  }
   if (existing) return recordSsoSignIn(db, existing.id, profile);
   try {
     return await insertSsoUser(db, {

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** One section of the admin tool (issue 17): its path segment under /admin, its title and its screen. */
 export interface AdminSection {
@@ -13,7 +13,14 @@ export interface AdminSection {
  * The admin tool's sections, in the order the navigation shows them. A section is listed once its
  * screen does its job: the tool never offers a page that only shows a title.
  */
-export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    path: 'audit-log',
+    title: 'Audit log',
+    description: 'Who did what, to which patient, when and with what outcome: filtered, opened, exported as CSV.',
+    Screen: lazy(() => import('./components/audit-log/audit-log-section')),
+  },
+];
 
 /** The section at `path`, if the tool has one. */
 export function findAdminSection(path: string | undefined): AdminSection | undefined {

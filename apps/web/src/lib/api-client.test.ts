@@ -80,6 +80,14 @@ describe('the API client', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ dataSourceId: 'ds-1' });
   });
 
+  it('keeps the response keys as the server sent them when asked to', async () => {
+    handler = (_request, _body, response) =>
+      json(response, 200, { result: { is_admin: true, emr_username_new: 'dr.a', 'Risk Score': 1.2 } });
+    const { client } = makeClient();
+    const answer = await client.callKeepingKeys(getUserMetadata, {});
+    expect(answer.result).toEqual({ is_admin: true, emr_username_new: 'dr.a', 'Risk Score': 1.2 });
+  });
+
   it('calls v2 paths with a Bearer header for SSO users', async () => {
     handler = (_request, _body, response) =>
       json(response, 200, { result: { is_admin: false, emr_username_new: '', 'Risk Score': 0 } });

@@ -37,6 +37,16 @@ export type ApiResult<E extends Endpoint> = CamelCased<EndpointResponse<E>>;
 
 export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<ApiResult<E>>;
+  /**
+   * The same call with the response's keys as the server sent them: for answers whose keys are data
+   * (flag names such as `configuration_FrontendTabs`, the keys of `cairn_user_features`), which an
+   * administrator edits and sends back.
+   */
+  callKeepingKeys<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options?: CallOptions,
+  ): Promise<EndpointResponse<E>>;
 }
 
 /**
@@ -100,11 +110,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function call<E extends Endpoint>(
+  async function callKeepingKeys<E extends Endpoint>(
     endpoint: E,
     input: EndpointInput<E>,
     callOptions: CallOptions = {},
-  ): Promise<ApiResult<E>> {
+  ): Promise<EndpointResponse<E>> {
     const payloadKeys = input !== null && typeof input === 'object' ? Object.keys(input) : [];
     let url = `${options.baseUrl}${endpoint.path}`;
     try {
@@ -119,7 +129,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         sent = await send(endpoint, input, callOptions, token);
       }
       if (!sent.response.ok) throw await httpError(sent.response);
-      return camelCaseKeys((await sent.response.json()) as EndpointResponse<E>);
+      return (await sent.response.json()) as EndpointResponse<E>;
     } catch (error) {
       const apiError =
         error instanceof ApiError ? error : new ApiError({ code: 'NETWORK_ERROR', message: 'Network Error' });
@@ -130,7 +140,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { call };
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    callOptions: CallOptions = {},
+  ): Promise<ApiResult<E>> {
+    return camelCaseKeys(await callKeepingKeys(endpoint, input, callOptions));
+  }
+
+  return { call, callKeepingKeys };
 }
 
 function requestError(signal: AbortSignal, error: unknown, timeoutMs: number, url: string): ApiError {

@@ -15,6 +15,12 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
+    path: 'flags',
+    title: 'Feature flags',
+    description: "Each flag's value for the organisation, its targeting rules, and what a given user gets.",
+    Screen: lazy(() => import('./components/flags/flags-section')),
+  },
+  {
     path: 'audit-log',
     title: 'Audit log',
     description: 'Who did what, to which patient, when and with what outcome: filtered, opened, exported as CSV.',

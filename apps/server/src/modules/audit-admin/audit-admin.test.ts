@@ -3,6 +3,7 @@ import {
   getAuditEntry,
   listAuditActions,
   listAuditEntries,
+  login,
   type AuditEntrySummary,
   type EndpointInput,
 } from '@cairn/contracts';
@@ -12,7 +13,7 @@ import { auditLog } from '../../db/schema';
 import { call, callForResult, callWithAnyBody, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createPatient } from '../../testing/clinical-factories';
-import { createOrganisation } from '../../testing/factories';
+import { createOrganisation, createUser } from '../../testing/factories';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -179,6 +180,24 @@ describe('POST /api/admin/audit/list', () => {
       'auth.refresh_reuse_revoked',
       'auth.sign_in_refused',
       'auth.lockout',
+    ]);
+  });
+
+  it('shows what the server itself wrote with its outcome: a wrong password is a failure', async () => {
+    const { organisationId, admin } = await organisationWithLog();
+    const clinician = await createUser(db(), { organisationId });
+    const wrong = await call(test.app, login, { body: { username: clinician.username, password: 'not-it' } });
+    expect(wrong.json<{ result: { status: string } }>().result.status).not.toBe('success');
+    const page = await callForResult(test.app, listAuditEntries, {
+      token: admin.token,
+      body: { userId: clinician.id, outcome: 'failure' },
+    });
+    expect(page.entries).toEqual([
+      expect.objectContaining({
+        action: 'auth.sign_in_failed',
+        outcome: 'failure',
+        user: expect.objectContaining({ id: clinician.id }) as unknown,
+      }),
     ]);
   });
 

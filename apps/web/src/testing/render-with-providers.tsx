@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { ConfigProvider } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../config/theme';
@@ -59,9 +59,11 @@ function Providers({
 }): ReactElement {
   return (
     <ConfigProvider theme={{ ...theme, token: { ...theme.token, motion: false } }}>
-      <QueryClientProvider client={queryClient}>
-        <FlagsProvider values={flags}>{children}</FlagsProvider>
-      </QueryClientProvider>
+      <App component={false}>
+        <QueryClientProvider client={queryClient}>
+          <FlagsProvider values={flags}>{children}</FlagsProvider>
+        </QueryClientProvider>
+      </App>
     </ConfigProvider>
   );
 }

@@ -15,6 +15,12 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
+    path: 'users',
+    title: 'Users',
+    description: 'Accounts of the organisation: who may sign in, with which view, permissions and providers.',
+    Screen: lazy(() => import('./components/users/users-section')),
+  },
+  {
     path: 'flags',
     title: 'Feature flags',
     description: "Each flag's value for the organisation, its targeting rules, and what a given user gets.",

@@ -27,7 +27,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const isChangePassword = location.pathname === paths.changePassword.path;
   if (initializing) return <SessionSpinner isFullPage={false} />;
-  if (loggedIn && !isChangePassword) return <Navigate to={targetAfterLogin(location)} replace />;
+  // An invitation link opened in a browser where someone is signed in is for the invited person.
+  const isInvitation = new URLSearchParams(location.search).has('invitation');
+  if (loggedIn && !isChangePassword && !isInvitation) return <Navigate to={targetAfterLogin(location)} replace />;
   if (isChangePassword) {
     return (
       <LoginCardSteps initialStep="ChangePassword" warn={warn} onComplete={() => void navigate(paths.home.href())} />
@@ -40,7 +42,11 @@ export default function LoginPage() {
           <AddonSsoListener logger={logger} />
         </Suspense>
       )}
-      <LoginCardSteps warn={warn} initialMessage={ssoMessage} />
+      <LoginCardSteps
+        warn={warn}
+        initialMessage={ssoMessage}
+        initialStep={isInvitation ? 'AcceptInvitation' : undefined}
+      />
     </>
   );
 }

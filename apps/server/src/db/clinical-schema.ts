@@ -630,9 +630,29 @@ export const ehrConnections = pgTable(
     /** FHIR base URL, which is also the SMART `iss`. */
     fhirBaseUrl: text('fhir_base_url').notNull(),
     clientId: text('client_id').notNull(),
+    /**
+     * How Cairn proves itself at the token endpoint: `public` (PKCE alone), `client_secret` (HTTP Basic
+     * with the sealed secret) or `private_key_jwt` (a JWT signed with the connection's own key pair,
+     * whose public half Cairn publishes at its JWKS URL).
+     */
+    clientAuth: text('client_auth').notNull().default('public'),
     /** Encrypted at rest (AES-256-GCM with the server's key); null for a public client. */
     clientSecretEncrypted: text('client_secret_encrypted'),
+    /** The private JWK of a `private_key_jwt` client, sealed; its key id is published with the public half. */
+    privateKeyEncrypted: text('private_key_encrypted'),
+    keyId: text('key_id'),
     scopes: text('scopes').notNull().default('launch openid fhirUser patient/*.read user/*.read user/Condition.write'),
+    /** Other addresses of the same FHIR server an EHR may launch with (localhost and 127.0.0.1, a trailing path). */
+    issuerAliases: text('issuer_aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A disabled connection launches, reads and writes nothing. */
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** The last launch through this connection and how it ended (null when it succeeded). */
+    lastLaunchAt: timestamp('last_launch_at', { withTimezone: true }),
+    lastLaunchError: text('last_launch_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

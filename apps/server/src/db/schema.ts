@@ -21,6 +21,8 @@ export const organisations = pgTable('organisations', {
     .default(sql`gen_random_uuid()`),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** What an administrator sets for the whole organisation (the admin tool's Organisation section). */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -79,6 +81,8 @@ export const users = pgTable(
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The identity provider's own id for the account, as SCIM provisioning names it (`externalId`). */
+    externalId: text('external_id'),
     /** Set by an administrator (or SCIM): the account cannot sign in and its sessions were ended. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -270,3 +274,59 @@ export const ssoStates = pgTable('sso_states', {
   returnTo: text('return_to'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The bearer tokens an enterprise identity provider provisions users and groups with (SCIM 2.0,
+ * /scim/v2): shown once at creation, stored hashed, per organisation, revocable.
+ */
+export const scimTokens = pgTable('scim_tokens', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  label: text('label').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** A SCIM group of the organisation; its members get its view and permissions. */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    /** The view its members take (Coder, Provider, Classic), or none. */
+    view: text('view'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('scim_groups_name').on(table.organisationId, sql`lower(${table.displayName})`)],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('scim_group_members_user').on(table.userId)],
+);

@@ -221,12 +221,13 @@ export interface SandboxConnection {
 export async function upsertEhrConnection(db: Db, connection: SandboxConnection): Promise<void> {
   await db
     .insert(ehrConnections)
-    .values(connection)
+    .values({ ...connection, clientAuth: 'client_secret' })
     .onConflictDoUpdate({
       target: [ehrConnections.organisationId, ehrConnections.name],
       set: {
         fhirBaseUrl: connection.fhirBaseUrl,
         clientId: connection.clientId,
+        clientAuth: 'client_secret',
         clientSecretEncrypted: connection.clientSecretEncrypted,
       },
     });

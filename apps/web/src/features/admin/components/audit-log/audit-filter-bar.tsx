@@ -1,10 +1,14 @@
 import { AUDIT_OUTCOMES } from '@cairn/contracts';
 import { Flex, Input, Select } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useAuditActions } from '../../api/list-audit-actions';
-import { useAuditUserOptions } from '../../api/audit-user-options';
+import { usersQuery } from '../../api/list-users';
 import { OUTCOME_LABELS, type AuditFilterValues } from './audit-filters';
+
+/** How many users the user filter offers for one search. */
+const USER_CHOICES = 20;
 
 export interface AuditFilterBarProps {
   value: AuditFilterValues;
@@ -17,7 +21,13 @@ export function AuditFilterBar({ value, onChange }: AuditFilterBarProps) {
   const typedPatient = useDebouncedValue(patient, 400);
   const [userSearch, setUserSearch] = useState('');
   const [isUserPickerOpen, setIsUserPickerOpen] = useState(false);
-  const users = useAuditUserOptions(useDebouncedValue(userSearch, 300), isUserPickerOpen);
+  const typedUserSearch = useDebouncedValue(userSearch, 300);
+  // The users are read once the picker opens, not when the section loads.
+  const users = useQuery({
+    ...usersQuery({ search: typedUserSearch || undefined, pageSize: USER_CHOICES }),
+    enabled: isUserPickerOpen,
+    placeholderData: keepPreviousData,
+  });
   const actions = useAuditActions();
   const set = (change: Partial<AuditFilterValues>) => onChange({ ...value, ...change });
 
@@ -38,7 +48,7 @@ export function AuditFilterBar({ value, onChange }: AuditFilterBarProps) {
         onOpenChange={setIsUserPickerOpen}
         onChange={(user?: { value: string; label: string }) => set({ user })}
         loading={users.isFetching}
-        options={(users.data ?? []).map((user) => ({
+        options={(users.data?.users ?? []).map((user) => ({
           value: user.id,
           label: `${[user.firstName, user.lastName].join(' ').trim() || user.username} (${user.username})`,
         }))}

@@ -41,7 +41,10 @@ test('an admin turns the Documents tab off in the admin tool, and an open portra
       const editor = await flags.edit('clinicalDocuments');
       const defaultValue = editor.getByRole('switch', { name: 'Default value' });
       await expect(defaultValue).toBeChecked();
-      await expectNoAxeViolations(page, "a flag's editor");
+      await editor.getByRole('button', { name: /Add rule/ }).click();
+      await expect(editor.getByRole('group', { name: 'Rule 1', exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, "a flag's editor with a targeting rule");
+      await editor.getByRole('button', { name: 'Remove rule 1' }).click();
       await defaultValue.click();
       await flags.save();
       await expect(flags.outcome()).toContainText('clinicalDocuments is saved');

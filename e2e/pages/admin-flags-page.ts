@@ -23,10 +23,19 @@ export class AdminFlagsPage {
       .filter({ has: this.page.locator('code', { hasText: new RegExp(`^${flag}$`) }) });
   }
 
-  /** Opens a flag's editor, a drawer named after it. */
-  async edit(flag: string) {
-    await this.page.getByRole('button', { name: `Edit ${flag}` }).click();
+  editButton(flag: string) {
+    return this.page.getByRole('button', { name: `Edit ${flag}` });
+  }
+
+  /** A flag's editor: a drawer named after it. */
+  editor(flag: string) {
     return this.page.getByRole('dialog', { name: `Edit ${flag}` });
+  }
+
+  /** Opens a flag's editor. */
+  async edit(flag: string) {
+    await this.editButton(flag).click();
+    return this.editor(flag);
   }
 
   async save(): Promise<void> {

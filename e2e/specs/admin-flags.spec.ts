@@ -1,6 +1,7 @@
 import { demoAccount } from '../fixtures/accounts';
 import { expectNoAxeViolations } from '../fixtures/accessibility';
 import { findDemoVisit } from '../fixtures/demo-data';
+import { tabTo } from '../fixtures/keyboard';
 import { openSignedInContext, signInThroughApi } from '../fixtures/signed-in-context';
 import { expect, test } from '../fixtures/signed-in';
 import { AdminFlagsPage } from '../pages/admin-flags-page';
@@ -37,16 +38,26 @@ test('an admin turns the Documents tab off in the admin tool, and an open portra
       await expectNoAxeViolations(page, 'the Feature flags section');
     });
 
-    await test.step('the admin turns clinicalDocuments off and saves', async () => {
+    await test.step("a flag's editor with a targeting rule passes axe", async () => {
       const editor = await flags.edit('clinicalDocuments');
-      const defaultValue = editor.getByRole('switch', { name: 'Default value' });
-      await expect(defaultValue).toBeChecked();
       await editor.getByRole('button', { name: /Add rule/ }).click();
       await expect(editor.getByRole('group', { name: 'Rule 1', exact: true })).toBeVisible();
       await expectNoAxeViolations(page, "a flag's editor with a targeting rule");
-      await editor.getByRole('button', { name: 'Remove rule 1' }).click();
-      await defaultValue.click();
-      await flags.save();
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+      await expect(editor).toHaveCount(0);
+    });
+
+    await test.step('with the keyboard only, the admin turns clinicalDocuments off and saves', async () => {
+      await tabTo(page, flags.editButton('clinicalDocuments'));
+      await page.keyboard.press('Enter');
+      const editor = flags.editor('clinicalDocuments');
+      const defaultValue = editor.getByRole('switch', { name: 'Default value' });
+      await expect(defaultValue).toBeChecked();
+      await tabTo(page, defaultValue);
+      await page.keyboard.press('Space');
+      await expect(defaultValue).not.toBeChecked();
+      await tabTo(page, editor.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
       await expect(flags.outcome()).toContainText('clinicalDocuments is saved');
       await expect(flags.row('clinicalDocuments').getByText('Off')).toBeVisible();
     });

@@ -246,4 +246,11 @@ describe('the Feature flags section', { timeout: 60_000 }, () => {
     await fastUser().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
+
+  it('tells a user with the admin_tool permission who is not an administrator that flags are for administrators', async () => {
+    answerApi({ '/flags/list': failure(403, 'FORBIDDEN', 'Only an administrator can change feature flags.') });
+    renderWithProviders(<FlagsSection />);
+    expect(await screen.findByText('Only an administrator can see and change feature flags.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
 });

@@ -156,6 +156,8 @@ async function auditWrite(
       sid: options.visit.id,
       written: options.results.filter((result) => result.status === 'written').length,
       failed: options.results.filter((result) => result.status === 'failed').length,
+      // The audit viewer's outcome: a write the EHR refused, in whole or in part, is a failure.
+      ...(options.results.some((result) => result.status === 'failed') ? { outcome: 'failure' } : {}),
     },
   });
 }

@@ -8,9 +8,10 @@ import {
   push2emrApi,
   pushToEmrPmdToPl,
 } from '@cairn/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dxVisitStates, ehrConditionWrites, ehrConnections, ehrSessions, encounters } from '../../db/clinical-schema';
+import { auditLog } from '../../db/schema';
 import { startTestFhirServer, type TestFhirServer } from '../../integrations/fhir/fhir-test-server';
 import { openServerSecretBox } from '../../lib/secret-box';
 import type { VisitEventInput } from '../realtime';
@@ -196,6 +197,17 @@ describe('Add to Encounter', () => {
       }),
     ]);
     expect(events.at(-1)?.event).toMatchObject({ kind: 'push.result' });
+    // The audit log viewer lists the refused write to the EHR as a failure.
+    const [audited] = await db()
+      .select({ outcome: auditLog.outcome })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'patient.write'),
+          sql`${auditLog.details}->>'sid' = ${visit.sid} and ${auditLog.details} ? 'failed'`,
+        ),
+      );
+    expect(audited?.outcome).toBe('failure');
   });
 
   it('says NonPushableStatus for a cancelled visit', async () => {

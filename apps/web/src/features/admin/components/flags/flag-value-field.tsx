@@ -1,7 +1,8 @@
 import type { FlagName } from '@cairn/contracts';
-import { Checkbox, Form, Input, Switch } from 'antd';
+import { Checkbox, Flex, Form, Input, Switch, Typography } from 'antd';
 import type { FormFieldName } from './flag-form';
-import { FLAG_CATALOGUE, TAB_OPTIONS } from './flag-catalogue';
+import { FLAG_CATALOGUE, TAB_OPTIONS, TAB_TITLES } from './flag-catalogue';
+import type { FrontendTabKey } from '@cairn/contracts';
 
 export interface FlagValueFieldProps {
   flag: FlagName;
@@ -26,7 +27,7 @@ export function FlagValueField({ flag, name, label }: FlagValueFieldProps) {
     case 'tabs':
       return (
         <Form.Item name={name} label={label} rules={[{ type: 'array', min: 1, message: 'Choose at least one tab' }]}>
-          <Checkbox.Group options={TAB_OPTIONS} role="group" aria-label={label} />
+          <TabsInput label={label} />
         </Form.Item>
       );
     case 'object':
@@ -36,4 +37,40 @@ export function FlagValueField({ flag, name, label }: FlagValueFieldProps) {
         </Form.Item>
       );
   }
+}
+
+interface TabsInputProps {
+  label: string;
+  /** Given by Form.Item. */
+  id?: string;
+  value?: FrontendTabKey[];
+  onChange?: (value: FrontendTabKey[]) => void;
+}
+
+/**
+ * A checkbox per portrait tab. The portrait shows the tabs in the flag's order (spec §5), so a tab
+ * kept stays where it was and a tab added goes last; the order is said below the checkboxes.
+ */
+function TabsInput({ label, id, value = [], onChange }: TabsInputProps) {
+  return (
+    <Flex vertical gap={4} id={id}>
+      <Checkbox.Group<FrontendTabKey>
+        options={TAB_OPTIONS}
+        role="group"
+        aria-label={label}
+        value={value}
+        onChange={(checked) =>
+          onChange?.([
+            ...value.filter((tab) => checked.includes(tab)),
+            ...checked.filter((tab) => !value.includes(tab)),
+          ])
+        }
+      />
+      {value.length > 0 && (
+        <Typography.Text type="secondary">
+          Shown in this order: {value.map((tab) => TAB_TITLES[tab]).join(', ')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
 }

@@ -85,58 +85,52 @@ describe('the Feature flags section', { timeout: 60_000 }, () => {
     expect(await within(rowOf('clinicalDocuments')).findByText('Off')).toBeInTheDocument();
   });
 
-  it('edits the tab list with a checkbox per tab', async () => {
-    const { callsTo } = answerFlags([]);
+  it('edits the tab list with a checkbox per tab, keeping the order of the tabs kept', async () => {
+    const { callsTo } = answerFlags([
+      storedFlag({ key: 'configuration_FrontendTabs', defaultValue: ['Quality', 'DocumentsList', 'DxSummary'] }),
+    ]);
     renderWithProviders(<FlagsSection />);
     const drawer = await openEditor('configuration_FrontendTabs');
     const user = fastUser();
     await user.click(within(drawer).getByRole('checkbox', { name: 'Documents' }));
     await user.click(within(drawer).getByRole('checkbox', { name: 'Ambient' }));
+    expect(within(drawer).getByText('Shown in this order: Quality Insights, Diagnosis Summary, Ambient')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await screen.findByText(/configuration_FrontendTabs is saved/);
-    expect(callsTo('/flags/set')[0]?.body).toMatchObject({
-      defaultValue: ['DxSummary', 'ClinicalSummary', 'Quality'],
-    });
+    expect(callsTo('/flags/set')[0]?.body).toMatchObject({ defaultValue: ['Quality', 'DxSummary', 'Ambient'] });
   });
 
-  it(
-    'adds a targeting rule, moves it above the first, and saves the rules in that order',
-    { timeout: 60_000 },
-    async () => {
-      const { callsTo } = answerFlags([
-        storedFlag({ key: 'ShowFeedbackButton', defaultValue: false, rules: [CODERS_RULE] }),
-      ]);
-      renderWithProviders(<FlagsSection />);
-      const drawer = await openEditor('ShowFeedbackButton');
-      const user = fastUser();
-      await user.click(within(drawer).getByRole('button', { name: /Add rule/ }));
-      const rule = within(drawer).getByRole('group', { name: 'Rule 2' });
-      await user.type(within(rule).getByLabelText('Description'), 'Providers');
-      await user.type(
-        within(rule).getByRole('combobox', { name: 'Values of condition 1 of rule 2' }),
-        'Provider{enter}',
-      );
-      await user.click(within(rule).getByRole('switch', { name: 'Value for users who match' }));
-      await user.click(within(drawer).getByRole('button', { name: 'Move rule 2 up' }));
-      await user.click(screen.getByRole('button', { name: 'Save' }));
+  it('adds a targeting rule, moves it above the first, and saves the rules in that order', async () => {
+    const { callsTo } = answerFlags([
+      storedFlag({ key: 'ShowFeedbackButton', defaultValue: false, rules: [CODERS_RULE] }),
+    ]);
+    renderWithProviders(<FlagsSection />);
+    const drawer = await openEditor('ShowFeedbackButton');
+    const user = fastUser();
+    await user.click(within(drawer).getByRole('button', { name: /Add rule/ }));
+    const rule = within(drawer).getByRole('group', { name: 'Rule 2' });
+    await user.type(within(rule).getByLabelText('Description'), 'Providers');
+    await user.type(within(rule).getByRole('combobox', { name: 'Values of condition 1 of rule 2' }), 'Provider{enter}');
+    await user.click(within(rule).getByRole('switch', { name: 'Value for users who match' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Move rule 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
-      await screen.findByText(/ShowFeedbackButton is saved/);
-      expect(callsTo('/flags/set')[0]?.body).toEqual({
-        key: 'ShowFeedbackButton',
-        defaultValue: false,
-        description: '',
-        rules: [
-          {
-            description: 'Providers',
-            clauses: [{ attribute: 'view', operator: 'in', values: ['Provider'] }],
-            value: true,
-          },
-          CODERS_RULE,
-        ],
-      });
-    },
-  );
+    await screen.findByText(/ShowFeedbackButton is saved/);
+    expect(callsTo('/flags/set')[0]?.body).toEqual({
+      key: 'ShowFeedbackButton',
+      defaultValue: false,
+      description: '',
+      rules: [
+        {
+          description: 'Providers',
+          clauses: [{ attribute: 'view', operator: 'in', values: ['Provider'] }],
+          value: true,
+        },
+        CODERS_RULE,
+      ],
+    });
+  });
 
   it('removes a rule', async () => {
     const { callsTo } = answerFlags([

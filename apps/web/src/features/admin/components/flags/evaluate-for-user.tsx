@@ -1,12 +1,16 @@
 import { Descriptions, Flex, Select, Table, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { ErrorState } from '../../../../components/error-state';
 import { LoadingState } from '../../../../components/loading-state';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useFeatureFlagEvaluation, type UserFlagEvaluation } from '../../api/evaluate-feature-flags';
-import { useUserOptions } from '../../api/user-options';
+import { usersQuery } from '../../api/list-users';
 import { formatFlagValue } from './flag-catalogue';
+
+/** How many users the picker offers for one search. */
+const USER_CHOICES = 20;
 
 /** Picks a user of the organisation and shows every flag as they get it, and the rule that gave it. */
 export function EvaluateForUser() {
@@ -15,7 +19,12 @@ export function EvaluateForUser() {
   const [isOpen, setIsOpen] = useState(false);
   const [userId, setUserId] = useState<string>();
   const debouncedSearch = useDebouncedValue(search, 250);
-  const users = useUserOptions(debouncedSearch, isOpen);
+  // The users are read once the picker opens, not when the section loads.
+  const users = useQuery({
+    ...usersQuery({ search: debouncedSearch || undefined, page: 1, pageSize: USER_CHOICES }),
+    enabled: isOpen,
+    placeholderData: keepPreviousData,
+  });
   const evaluation = useFeatureFlagEvaluation(userId);
   const options = (users.data?.users ?? []).map((user) => ({
     value: user.id,

@@ -18,6 +18,7 @@ import { auditAdminRoutes } from './modules/audit-admin';
 import { clinicalSummaryRoutes } from './modules/clinical-summary';
 import { documentsRoutes } from './modules/documents';
 import { dxRoutes } from './modules/dx';
+import { ehrConnectionsRoutes } from './modules/ehr-connections';
 import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
 import { patientsRoutes } from './modules/patients';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       summaryNotesRoutes(api);
       analyticsRoutes(api);
       ehrRoutes(api, config);
+      ehrConnectionsRoutes(api, config);
       dxRoutes(api, config);
       realtimeRoutes(api);
       options.extraApiRoutes?.(api);

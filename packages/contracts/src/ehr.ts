@@ -25,6 +25,9 @@ export const EHR_CONNECTION_NAMES = ['nems', 'nems-staging', 'noms-staging', 'ca
 export const ehrConnectionName = z.enum(EHR_CONNECTION_NAMES);
 export type EhrConnectionName = z.infer<typeof ehrConnectionName>;
 
+/** The name of the connection a launch goes through: the spec's four keep their meaning, any other is allowed (issue 17). */
+export const launchConnectionName = z.string().min(1).max(100);
+
 /**
  * Why a SMART launch was refused, in `error.details.reason`: the `iss` is not an EHR the organisation
  * configured; its well-known SMART configuration cannot be read (or names no endpoints); the state is unknown (wrong, used, or from another browser) or expired (10 minutes);
@@ -66,7 +69,7 @@ export const startEhrLaunch = defineEndpoint({
   response: resultEnvelope(
     z.object({
       authorizationUrl: z.url(),
-      connectionName: ehrConnectionName,
+      connectionName: launchConnectionName,
       /** The connection's id: the `dataSourceId` of `getEpicTokenAndAppContext`. */
       dataSourceId: sid,
       clientId: z.string(),
@@ -96,7 +99,7 @@ export const getEpicTokenAndAppContext = defineEndpoint({
   body: z.strictObject({
     code: z.string().min(1).max(4000),
     state: z.string().min(1).max(200),
-    connectionName: ehrConnectionName,
+    connectionName: launchConnectionName,
     dataSourceId: sid,
     redirectUri: httpUrl,
     /** The token endpoint from the EHR's well-known configuration; must be the one Cairn discovers. */

@@ -20,3 +20,4 @@ export * from './dx';
 export * from './realtime';
 export * from './user-admin';
 export * from './audit-admin';
+export * from './ehr-admin';

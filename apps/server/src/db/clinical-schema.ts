@@ -652,6 +652,9 @@ export const ehrConnections = pgTable(
     /** The last launch through this connection and how it ended (null when it succeeded). */
     lastLaunchAt: timestamp('last_launch_at', { withTimezone: true }),
     lastLaunchError: text('last_launch_error'),
+    /** The last write of diagnoses to the EHR through this connection and how it ended. */
+    lastWriteAt: timestamp('last_write_at', { withTimezone: true }),
+    lastWriteError: text('last_write_error'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -701,6 +704,8 @@ export const ehrLaunchStates = pgTable('ehr_launch_states', {
     .references(() => ehrConnections.id, { onDelete: 'cascade' }),
   codeVerifier: text('code_verifier').notNull(),
   redirectUri: text('redirect_uri').notNull(),
+  /** The address the EHR launched with (the connection's base or one of its aliases): the `aud` of the launch. */
+  iss: text('iss'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

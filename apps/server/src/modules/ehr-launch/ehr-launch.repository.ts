@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -22,12 +22,45 @@ function baseVariants(fhirBaseUrl: string): string[] {
   return [bare, `${bare}/`];
 }
 
-/** The connections whose FHIR base is this `iss`, across organisations (a launch names no organisation). */
+/**
+ * The enabled connections whose FHIR base, or one of whose issuer aliases, is this `iss`, across
+ * organisations (a launch names no organisation).
+ */
 export async function findConnectionsByIss(db: Db, iss: string): Promise<EhrConnectionRow[]> {
+  const variants = baseVariants(iss);
   return db
     .select()
     .from(ehrConnections)
-    .where(inArray(ehrConnections.fhirBaseUrl, baseVariants(iss)));
+    .where(
+      and(
+        eq(ehrConnections.isEnabled, true),
+        or(inArray(ehrConnections.fhirBaseUrl, variants), arrayOverlaps(ehrConnections.issuerAliases, variants)),
+      ),
+    );
+}
+
+/** The last write of diagnoses through a connection and how it ended (`error` null when it succeeded). */
+export async function recordWrite(
+  db: Db,
+  connectionId: string,
+  outcome: { at: Date; error: string | null },
+): Promise<void> {
+  await db
+    .update(ehrConnections)
+    .set({ lastWriteAt: outcome.at, lastWriteError: outcome.error })
+    .where(eq(ehrConnections.id, connectionId));
+}
+
+/** The last launch through a connection and how it ended (`error` null when it succeeded). */
+export async function recordLaunch(
+  db: Db,
+  connectionId: string,
+  outcome: { at: Date; error: string | null },
+): Promise<void> {
+  await db
+    .update(ehrConnections)
+    .set({ lastLaunchAt: outcome.at, lastLaunchError: outcome.error })
+    .where(eq(ehrConnections.id, connectionId));
 }
 
 export async function findConnectionById(db: Db, connectionId: string): Promise<EhrConnectionRow | undefined> {
@@ -98,6 +131,8 @@ export async function findLatestEhrSession(
       and(
         eq(ehrSessions.organisationId, organisationId),
         eq(ehrConnections.organisationId, organisationId),
+        // A disabled connection reads and writes nothing.
+        eq(ehrConnections.isEnabled, true),
         eq(ehrSessions.userId, userId),
       ),
     )

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { JWK } from 'jose';
 import {
-  EHR_CONNECTION_NAMES,
-  type EhrConnectionName,
+  type EhrClientAuthKind,
   type EndpointBody,
   type EhrLaunchFailureReason,
   type getEpicTokenAndAppContext,
@@ -27,6 +27,7 @@ import {
   insertEhrSession,
   insertLaunchState,
   insertVisitForEncounter,
+  recordLaunch,
   type EhrConnectionRow,
 } from './ehr-launch.repository';
 import {
@@ -89,18 +90,19 @@ type Input<T> = T & { clientAddress: string | undefined };
  */
 export async function startEhrLaunch(deps: EhrLaunchDeps, input: Input<EndpointBody<typeof startEndpoint>>) {
   const now = deps.now?.() ?? new Date();
+  // An enabled connection whose base or one of whose aliases is this address; the spec's four names
+  // keep their meaning and any other name launches too.
   const connections = await findConnectionsByIss(deps.db, input.iss);
   const [connection] = connections;
   if (!connection || connections.length > 1) return refuse(deps, input, 'unknown_iss');
-  const connectionName = launchConnectionName(connection.name);
-  if (!connectionName)
-    return refuse(deps, input, 'unknown_iss', connection.organisationId, 'not a launch connection name');
   if (!isLaunchPage(input.redirectUri, deps.publicOrigin)) {
     throw new AppError('VALIDATION_FAILED', "Invalid redirectUri: must be Cairn's EHR launch page", {
       issues: [{ field: 'redirectUri', message: "Must be Cairn's EHR launch page" }],
     });
   }
-  const configuration = await discover(deps, input, connection);
+  // The EHR's own address for itself: the launch's `aud`, and where its SMART configuration is read.
+  const iss = input.iss.replace(/\/+$/, '');
+  const configuration = await discover(deps, input, connection, iss);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(32).toString('base64url');
   await insertLaunchState(deps.db, {
@@ -109,6 +111,7 @@ export async function startEhrLaunch(deps: EhrLaunchDeps, input: Input<EndpointB
     connectionId: connection.id,
     codeVerifier,
     redirectUri: input.redirectUri,
+    iss,
     expiresAt: new Date(now.getTime() + EHR_LAUNCH_STATE_TTL_MS),
   });
   const authorizationUrl = smartAuthorizationUrl(configuration, {
@@ -121,7 +124,7 @@ export async function startEhrLaunch(deps: EhrLaunchDeps, input: Input<EndpointB
   });
   return {
     authorizationUrl,
-    connectionName,
+    connectionName: connection.name,
     dataSourceId: connection.id,
     clientId: connection.clientId,
     smartConfig: {
@@ -148,17 +151,20 @@ export async function completeEhrLaunch(
   const now = deps.now?.() ?? new Date();
   const row = await consumeLaunchState(deps.db, stateKey(input.state, input.browserBinding), now);
   if (!row || row.connectionId !== input.dataSourceId || row.redirectUri !== input.redirectUri) {
-    return refuse(deps, input, 'unknown_state', row?.organisationId);
+    return refuse(deps, input, 'unknown_state', { organisationId: row?.organisationId });
   }
-  if (row.expiresAt <= now) return refuse(deps, input, 'expired_state', row.organisationId);
+  const about = { organisationId: row.organisationId, connectionId: row.connectionId };
+  if (row.expiresAt <= now) return refuse(deps, input, 'expired_state', about);
   const connection = await findConnectionById(deps.db, row.connectionId);
   if (connection?.organisationId !== row.organisationId || connection.name !== input.connectionName) {
-    return refuse(deps, input, 'unknown_state', row.organisationId);
+    return refuse(deps, input, 'unknown_state', about);
   }
+  // Disabled while the person was at the EHR's authorization page.
+  if (!connection.isEnabled) return refuse(deps, input, 'unknown_iss', about);
   const organisationId = connection.organisationId;
-  const configuration = await discover(deps, input, connection);
+  const configuration = await discover(deps, input, connection, row.iss ?? connection.fhirBaseUrl);
   if (input.tokenUrl !== configuration.tokenEndpoint) {
-    return refuse(deps, input, 'token_endpoint_mismatch', organisationId);
+    return refuse(deps, input, 'token_endpoint_mismatch', about);
   }
   const secretBox = await deps.secretBox();
   const settings = clientSettings(deps, connection, secretBox);
@@ -174,11 +180,11 @@ export async function completeEhrLaunch(
     const claims = tokens.id_token ? await verifyIdToken(tokens.id_token, configuration, settings) : undefined;
     fhirUser = typeof claims?.fhirUser === 'string' ? claims.fhirUser : undefined;
   } catch (error) {
-    if (error instanceof SmartError) return refuse(deps, input, 'token_refused', organisationId, error.message);
+    if (error instanceof SmartError) return refuse(deps, input, 'token_refused', { ...about, detail: error.message });
     throw error;
   }
   const user = fhirUser ? await findUserForFhirUser(deps.db, organisationId, fhirUser) : undefined;
-  if (!user) return refuse(deps, input, 'unknown_user', organisationId);
+  if (!user) return refuse(deps, input, 'unknown_user', about);
 
   await insertEhrSession(deps.db, {
     organisationId,
@@ -201,6 +207,7 @@ export async function completeEhrLaunch(
     : {};
 
   const session = await issueSession(deps.db, deps.accessTokens, user);
+  await recordLaunch(deps.db, connection.id, { at: now, error: null });
   await writeAudit(deps.db, {
     organisationId,
     userId: user.id,
@@ -294,16 +301,32 @@ async function visitOfEncounter(
   });
 }
 
+/**
+ * How a connection authenticates: a key pair when it says so, a secret when one is stored (connections
+ * made before the choice existed say nothing else), else public.
+ */
+export function clientAuthOf(
+  connection: Pick<EhrConnectionRow, 'clientAuth' | 'clientSecretEncrypted' | 'privateKeyEncrypted'>,
+): EhrClientAuthKind {
+  if (connection.clientAuth === 'private_key_jwt' && connection.privateKeyEncrypted) return 'private_key_jwt';
+  return connection.clientSecretEncrypted ? 'client_secret' : 'public';
+}
+
+/** The client Cairn is at the connection's EHR, with its secret or key opened. */
 export function clientSettings(
   deps: Pick<EhrLaunchDeps, 'allowLoopbackHttp'>,
   connection: EhrConnectionRow,
   secretBox: SecretBox,
 ): SmartClientSettings {
+  const open = (sealed: string) => secretBox.open(sealed, connection.organisationId);
+  const kind = clientAuthOf(connection);
+  const { clientSecretEncrypted, privateKeyEncrypted, keyId } = connection;
   return {
     clientId: connection.clientId,
-    clientSecret: connection.clientSecretEncrypted
-      ? secretBox.open(connection.clientSecretEncrypted, connection.organisationId)
-      : undefined,
+    clientSecret: kind === 'client_secret' && clientSecretEncrypted ? open(clientSecretEncrypted) : undefined,
+    ...(kind === 'private_key_jwt' && privateKeyEncrypted && keyId
+      ? { clientKey: { privateJwk: JSON.parse(open(privateKeyEncrypted)) as JWK, keyId } }
+      : {}),
     allowLoopbackHttp: deps.allowLoopbackHttp,
   };
 }
@@ -312,12 +335,17 @@ async function discover(
   deps: EhrLaunchDeps,
   input: { clientAddress: string | undefined },
   connection: EhrConnectionRow,
+  iss: string,
 ): Promise<SmartConfiguration> {
   try {
-    return await discoverSmart(connection.fhirBaseUrl, { allowLoopbackHttp: deps.allowLoopbackHttp });
+    return await discoverSmart(iss, { allowLoopbackHttp: deps.allowLoopbackHttp });
   } catch (error) {
     if (error instanceof SmartError) {
-      return refuse(deps, input, 'well_known_unavailable', connection.organisationId, error.message);
+      return refuse(deps, input, 'well_known_unavailable', {
+        organisationId: connection.organisationId,
+        connectionId: connection.id,
+        detail: error.message,
+      });
     }
     throw error;
   }
@@ -327,22 +355,20 @@ async function refuse(
   deps: EhrLaunchDeps,
   input: { clientAddress: string | undefined },
   reason: EhrLaunchFailureReason,
-  organisationId?: string,
-  detail?: string,
+  about: { organisationId?: string; connectionId?: string; detail?: string } = {},
 ): Promise<never> {
+  const { organisationId, connectionId, detail } = about;
   await writeAudit(deps.db, {
     organisationId,
     userId: undefined,
     action: 'ehr.launch_failed',
     clientAddress: input.clientAddress,
-    details: { reason, ...(detail ? { detail: detail.slice(0, 200) } : {}) },
+    details: { reason, ...(connectionId ? { connectionId } : {}), ...(detail ? { detail: detail.slice(0, 200) } : {}) },
   });
+  // The admin tool shows each connection's last launch and how it ended.
+  if (connectionId)
+    await recordLaunch(deps.db, connectionId, { at: deps.now?.() ?? new Date(), error: FAILURE_MESSAGES[reason] });
   throw new AppError(FAILURE_CODES[reason], FAILURE_MESSAGES[reason], { reason });
-}
-
-/** Spec §1: the connection names that choose Cairn's client id at an EHR. */
-function launchConnectionName(name: string): EhrConnectionName | undefined {
-  return EHR_CONNECTION_NAMES.find((candidate) => candidate === name);
 }
 
 function isLaunchPage(redirectUri: string, publicOrigin: string): boolean {

@@ -244,4 +244,52 @@ describe('SMART EHR launch', () => {
       await db.update(users).set({ emrUsername: 'Practitioner/pr1' }).where(eq(users.username, 'maya'));
     }
   });
+
+  it('launches through a connection of any name from an issuer alias, and records the last launch and write', async () => {
+    const db = app.database.db;
+    const canonical = fhirBaseUrl.replace('127.0.0.1', 'localhost');
+    // As an admin registers it: its own name, the address the admin typed, and the EHR's own as an alias.
+    await db
+      .update(ehrConnections)
+      .set({ name: 'acme-ehr', fhirBaseUrl: canonical, issuerAliases: [fhirBaseUrl] })
+      .where(eq(ehrConnections.organisationId, organisationId));
+    try {
+      const { started, code, state } = await launchUntilCode();
+      expect(started?.connectionName).toBe('acme-ehr');
+      // The launch's audience is the address the EHR launched with.
+      expect(new URL(started?.authorizationUrl ?? '').searchParams.get('aud')).toBe(fhirBaseUrl);
+      const response = await complete(started as Started, { code, state });
+      expect(response.statusCode).toBe(200);
+      const [connection] = await db
+        .select()
+        .from(ehrConnections)
+        .where(eq(ehrConnections.organisationId, organisationId));
+      expect(connection?.lastLaunchAt).not.toBeNull();
+      expect(connection?.lastLaunchError).toBeNull();
+
+      await db
+        .update(ehrConnections)
+        .set({ isEnabled: false })
+        .where(eq(ehrConnections.organisationId, organisationId));
+      const refused = await launchUntilCode();
+      expect(refused.start.statusCode).toBe(403);
+      expect(refused.start.json()).toMatchObject({ error: { details: { reason: 'unknown_iss' } } });
+    } finally {
+      await db
+        .update(ehrConnections)
+        .set({ name: 'cairn-fhir-connection', fhirBaseUrl, issuerAliases: [], isEnabled: true })
+        .where(eq(ehrConnections.organisationId, organisationId));
+    }
+  });
+
+  it("records a refused launch's reason on its connection", async () => {
+    const { started, state } = await launchUntilCode();
+    const response = await complete(started as Started, { code: 'not-a-code', state });
+    expect(response.statusCode).toBe(401);
+    const [connection] = await app.database.db
+      .select()
+      .from(ehrConnections)
+      .where(eq(ehrConnections.organisationId, organisationId));
+    expect(connection?.lastLaunchError).toContain('did not authorize');
+  });
 });

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client';
 import { createFhirClient, FhirClientError, type FhirClient } from '../../integrations/fhir/fhir-client';
 import type { SecretBox } from '../../lib/secret-box';
-import { findLatestEhrSession, updateEhrSessionTokens, type EhrConnectionRow } from './ehr-launch.repository';
+import {
+  findLatestEhrSession,
+  recordWrite,
+  updateEhrSessionTokens,
+  type EhrConnectionRow,
+} from './ehr-launch.repository';
 import { clientSettings } from './ehr-launch.service';
 import { discoverSmart, requestSmartToken, SmartError } from './smart-client';
 
@@ -80,16 +85,46 @@ export async function ehrClientForUser(
     );
     if (!renewed) return undefined;
   }
-  const client = createFhirClient({
-    baseUrl: connection.fhirBaseUrl,
-    getAccessToken: async (options) => {
-      if (!options?.forceRefresh && expiresAt - EXPIRY_MARGIN_MS > now()) return accessToken;
-      // Requests in flight together share one refresh: a refresh token is used once.
-      refreshing ??= refresh().finally(() => {
-        refreshing = undefined;
-      });
-      return refreshing;
-    },
-  });
+  const client = recordingWrites(
+    deps,
+    connection.id,
+    createFhirClient({
+      baseUrl: connection.fhirBaseUrl,
+      getAccessToken: async (options) => {
+        if (!options?.forceRefresh && expiresAt - EXPIRY_MARGIN_MS > now()) return accessToken;
+        // Requests in flight together share one refresh: a refresh token is used once.
+        refreshing ??= refresh().finally(() => {
+          refreshing = undefined;
+        });
+        return refreshing;
+      },
+    }),
+  );
   return { client, connection };
+}
+
+/**
+ * The client, each write through it recorded on its connection (the admin tool shows the last write
+ * and how it ended). The record never fails the write.
+ */
+function recordingWrites(deps: EhrSessionDeps, connectionId: string, client: FhirClient): FhirClient {
+  const record = (error: string | null) =>
+    recordWrite(deps.db, connectionId, { at: deps.now?.() ?? new Date(), error }).catch(() => undefined);
+  return {
+    baseUrl: client.baseUrl,
+    read: (type, id) => client.read(type, id),
+    search: (type, params) => client.search(type, params),
+    searchAll: (type, params, options) => client.searchAll(type, params, options),
+    capabilities: () => client.capabilities(),
+    create: async (resource, options) => {
+      try {
+        const created = await client.create(resource, options);
+        await record(null);
+        return created;
+      } catch (error) {
+        await record(error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'Error');
+        throw error;
+      }
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { clientAssertion, type ClientKey } from './client-keys';
 
 /**
  * Cairn as a SMART App Launch confidential client (issue 6): the EHR's well-known configuration, the
@@ -52,8 +53,10 @@ export type SmartTokenResponse = z.infer<typeof tokenSchema>;
 
 export interface SmartClientSettings {
   clientId: string;
-  /** Absent for a public client. */
+  /** A confidential client's shared secret (HTTP Basic); absent otherwise. */
   clientSecret: string | undefined;
+  /** A `private_key_jwt` client's key: the token request carries a signed client assertion. */
+  clientKey?: ClientKey;
   /** Accept plain http on this machine (development and tests; never in production). */
   allowLoopbackHttp: boolean;
   fetch?: typeof fetch;
@@ -154,8 +157,22 @@ export async function requestSmartToken(
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
   };
-  if (settings.clientSecret === undefined) form.set('client_id', settings.clientId);
-  else headers.authorization = basicAuthorization(settings.clientId, settings.clientSecret);
+  if (settings.clientKey) {
+    form.set('client_id', settings.clientId);
+    form.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+    form.set(
+      'client_assertion',
+      await clientAssertion({
+        clientId: settings.clientId,
+        tokenEndpoint: configuration.tokenEndpoint,
+        key: settings.clientKey,
+      }),
+    );
+  } else if (settings.clientSecret === undefined) {
+    form.set('client_id', settings.clientId);
+  } else {
+    headers.authorization = basicAuthorization(settings.clientId, settings.clientSecret);
+  }
   let response: Response;
   try {
     response = await (settings.fetch ?? fetch)(configuration.tokenEndpoint, {

@@ -4,6 +4,7 @@ import { ehrConnections, ehrPatientSyncs, patients } from '../../db/clinical-sch
 
 export type EhrConnectionRow = typeof ehrConnections.$inferSelect;
 
+/** The organisation's connection while it is enabled (a disabled one reads nothing). */
 export async function findConnection(
   db: Db,
   organisationId: string,
@@ -12,7 +13,13 @@ export async function findConnection(
   const [row] = await db
     .select()
     .from(ehrConnections)
-    .where(and(eq(ehrConnections.organisationId, organisationId), eq(ehrConnections.id, connectionId)));
+    .where(
+      and(
+        eq(ehrConnections.organisationId, organisationId),
+        eq(ehrConnections.id, connectionId),
+        eq(ehrConnections.isEnabled, true),
+      ),
+    );
   return row;
 }
 

@@ -1,10 +1,4 @@
-import {
-  EHR_CONNECTION_NAMES,
-  getEpicTokenAndAppContext,
-  startEhrLaunch,
-  type EhrConnectionName,
-  type EhrLaunchFailureReason,
-} from '@cairn/contracts';
+import { getEpicTokenAndAppContext, startEhrLaunch, type EhrLaunchFailureReason } from '@cairn/contracts';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { sessionStore, startSession } from '../../../lib/session';
@@ -151,9 +145,10 @@ export function toEhrLaunchError(error: unknown): EhrLaunchError {
   return new EhrLaunchError(error.serverMessage ?? error.message);
 }
 
-function storedConnectionName(local: Storage): EhrConnectionName | undefined {
+/** The connection the launch started through: the spec's four names or any other an admin chose (issue 17). */
+function storedConnectionName(local: Storage): string | undefined {
   const stored = local.getItem(LOCAL_STORAGE_KEYS.ehrConnectionName);
-  return EHR_CONNECTION_NAMES.find((name) => name === stored);
+  return stored === null || stored === '' ? undefined : stored;
 }
 
 function randomBinding(): string {

@@ -1,0 +1,1 @@
+export { ehrConnectionsRoutes } from './ehr-connections.routes';

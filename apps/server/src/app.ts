@@ -23,6 +23,7 @@ import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
 import { patientsRoutes } from './modules/patients';
 import { scheduleRoutes } from './modules/schedule';
+import { scimAdminRoutes, scimRoutes } from './modules/scim';
 import { ssoRoutes } from './modules/sso';
 import { summaryNotesRoutes } from './modules/summary-notes';
 import { systemRoutes } from './modules/system';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ssoRoutes(api, config);
       usersRoutes(api, config);
       auditAdminRoutes(api);
+      scimAdminRoutes(api);
       scheduleRoutes(api);
       patientsRoutes(api);
       clinicalSummaryRoutes(api);
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const isUp = await database.ping();
     return reply.status(isUp ? 200 : 503).send(isUp ? { status: 'ok' } : { status: 'unavailable' });
   });
+  // SCIM 2.0 for identity providers: its own media type, tokens and error form, outside /api.
+  await app.register(async (scim) => scimRoutes(scim, config), { prefix: '/scim/v2' });
   addOnStoreRoutes(app, config);
   if (options.analysisWorker) {
     const worker = startAnalysisWorker(database, { log: app.log });

@@ -21,3 +21,4 @@ export * from './realtime';
 export * from './user-admin';
 export * from './audit-admin';
 export * from './ehr-admin';
+export * from './scim-admin';

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityProviders, organisations, ssoStates, users } from '../../db/schema';
 import type { NewUser, UserRow } from '../auth';
@@ -95,6 +95,35 @@ export async function findSsoUser(db: Db, organisationId: string, subject: strin
     .from(users)
     .where(and(eq(users.organisationId, organisationId), eq(users.oidcSubject, subject)));
   return row;
+}
+
+/**
+ * The one account provisioned for this organisation (by SCIM) with this email that has not signed in
+ * through SSO yet: an SSO user with no subject. None when there is none, or more than one.
+ */
+export async function findUnlinkedSsoUserByEmail(
+  db: Db,
+  organisationId: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(users.identitySource, 'oidc'),
+        isNull(users.oidcSubject),
+        sql`lower(${users.email}) = lower(${email})`,
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Links a provisioned account to the provider's subject at its first SSO sign-in. */
+export async function linkSsoSubject(db: Db, userId: string, subject: string): Promise<void> {
+  await db.update(users).set({ oidcSubject: subject }).where(eq(users.id, userId));
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {

@@ -28,9 +28,11 @@ import {
   findOrganisation,
   findOrganisationBySlug,
   findSsoUser,
+  findUnlinkedSsoUserByEmail,
   insertSsoState,
   insertSsoUser,
   isUsernameTaken,
+  linkSsoSubject,
   recordSsoSignIn,
   type IdentityProviderRow,
   type SsoStateRow,
@@ -249,7 +251,9 @@ async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcI
     lastName: identity.lastName ?? '',
     at: now,
   };
-  const existing = await findSsoUser(db, provider.organisationId, identity.subject);
+  const existing =
+    (await findSsoUser(db, provider.organisationId, identity.subject)) ??
+    (await findProvisionedUser(db, provider.organisationId, identity));
   if (existing?.deactivatedAt) {
     throw new AppError('FORBIDDEN', 'Your Cairn account is deactivated. Ask your administrator to reactivate it.');
   }
@@ -273,6 +277,19 @@ async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcI
     if (created) return created;
     throw error;
   }
+}
+
+/**
+ * A user SCIM provisioned has no subject until their first SSO sign-in: they are found by their email
+ * (case-insensitive, in the same organisation) and linked to the subject, so that SSO does not create a
+ * second account. Password accounts are never matched this way.
+ */
+async function findProvisionedUser(db: Db, organisationId: string, identity: OidcIdentity) {
+  if (!identity.email) return undefined;
+  const user = await findUnlinkedSsoUserByEmail(db, organisationId, identity.email);
+  if (!user) return undefined;
+  await linkSsoSubject(db, user.id, identity.subject);
+  return { ...user, oidcSubject: identity.subject };
 }
 
 /** Usernames are unique across organisations: the email when free, else qualified by the organisation. */

@@ -21,6 +21,7 @@ import {
 import { call, callWithAnyBody, signIn, signInAsNewUser, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation, createUser } from '../../testing/factories';
+import { scim, scimTokenFor } from '../../testing/scim';
 
 let test: TestApp;
 let idp: TestOpenIdProvider;
@@ -160,6 +161,27 @@ describe('SSO with the organisation OpenID provider', () => {
       .where(and(eq(auditLog.userId, created?.id ?? ''), eq(auditLog.action, 'auth.sign_in')));
     expect(signIns).toHaveLength(2);
     expect(signIns[0]?.details).toEqual({ method: 'oidc' });
+  });
+
+  it('signs a user SCIM provisioned in as that user, matched by email, and links the subject', async () => {
+    const account = newTestAccount();
+    const scimToken = await scimTokenFor(test.app, riverside.id);
+    const provisioned = await scim(test.app, {
+      method: 'POST',
+      path: '/Users',
+      token: scimToken,
+      body: { userName: `scim-${account.username}`, emails: [{ value: account.email.toUpperCase(), type: 'work' }] },
+    });
+    expect(provisioned.statusCode).toBe(201);
+    const userId = provisioned.json<{ id: string }>().id;
+
+    const response = await complete(await signInAtRiverside(account));
+    expect(response.statusCode).toBe(200);
+    const auth = await test.app.accessTokens.verify(response.json<{ result: { jwtToken: string } }>().result.jwtToken);
+    expect(auth?.userId).toBe(userId);
+    const matching = await db().select().from(users).where(eq(users.organisationId, riverside.id));
+    expect(matching.filter((user) => user.email.toLowerCase() === account.email.toLowerCase())).toHaveLength(1);
+    expect(matching.find((user) => user.id === userId)?.oidcSubject).toBe(account.subject);
   });
 
   it('lets the SSO user call /api/v2 paths with a Bearer header', async () => {

@@ -1,0 +1,3 @@
+export { scimRoutes } from './scim.routes';
+export { scimAdminRoutes } from './scim-admin.routes';
+export { hashScimToken } from './scim-auth';

@@ -21,6 +21,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     Screen: lazy(() => import('./components/users/users-section')),
   },
   {
+    path: 'ehr-connections',
+    title: 'EHR connections',
+    description: 'The EHRs Cairn launches from, reads and writes to: their FHIR servers, clients and last activity.',
+    Screen: lazy(() => import('./components/ehr-connections/ehr-connections-section')),
+  },
+  {
     path: 'flags',
     title: 'Feature flags',
     description: "Each flag's value for the organisation, its targeting rules, and what a given user gets.",

@@ -38,6 +38,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'Who did what, to which patient, when and with what outcome: filtered, opened, exported as CSV.',
     Screen: lazy(() => import('./components/audit-log/audit-log-section')),
   },
+  {
+    path: 'scim',
+    title: 'Provisioning (SCIM)',
+    description: 'Okta or Entra ID create and remove accounts over SCIM: its tokens, and what each group gives.',
+    Screen: lazy(() => import('./components/scim/scim-section')),
+  },
 ];
 
 /** The section at `path`, if the tool has one. */

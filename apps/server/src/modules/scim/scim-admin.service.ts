@@ -93,7 +93,8 @@ export async function revokeScimToken(
   const now = deps.now?.() ?? new Date();
   const row = await revokeToken(deps.db, { organisationId: caller.auth.organisationId, tokenId: body.tokenId, now });
   if (!row) throw new AppError('NOT_FOUND', 'No such SCIM token in your organisation.');
-  await audit(deps.db, caller, 'scim.token_revoked', { scimTokenId: row.id });
+  // An action ending _revoked reads as refused by policy (audit outcome): this one succeeded.
+  await audit(deps.db, caller, 'scim.token_revoked', { scimTokenId: row.id, outcome: 'success' });
   return toTokenSummary(row);
 }
 

@@ -11,6 +11,7 @@ import {
   findUser,
   findUserByUsername,
   groupsOfUsers,
+  hasOtherActiveAdmin,
   listUsersPage,
   removeMemberships,
   SCIM_DELETED_SOURCE,
@@ -124,6 +125,7 @@ export async function deleteScimUser(deps: ScimDeps, caller: ScimCaller, userId:
   const now = deps.now?.() ?? new Date();
   const user = await findUser(deps.db, caller.organisationId, userId);
   if (!user) throw notFound('User');
+  if (user.deactivatedAt === null) await assertNotLastAdmin(deps.db, user);
   await deps.db.transaction(async (tx) => {
     await withGroupGrants(tx, [user.id], async () => {
       await removeMemberships(tx, user.id);
@@ -158,6 +160,7 @@ async function saveUser(deps: ScimDeps, caller: ScimCaller, user: ScimUserRow, n
   if (next.userName === '') throw new ScimError(400, 'userName cannot be empty.', 'invalidValue');
   const changed = (Object.keys(next) as (keyof ScimUserFields)[]).filter((key) => next[key] !== current[key]);
   if (changed.length === 0) return;
+  if (current.active && !next.active) await assertNotLastAdmin(deps.db, user);
   try {
     await deps.db.transaction(async (tx) => {
       await updateUser(tx, user.id, {
@@ -181,6 +184,15 @@ async function saveUser(deps: ScimDeps, caller: ScimCaller, user: ScimUserRow, n
   }
   // Every session ends at once, on every server process (as when an administrator deactivates).
   if (current.active && !next.active) await endSessions(deps, { userId: user.id }, now);
+}
+
+/** As in the admin tool, the organisation keeps an active admin: otherwise no one could run it. */
+async function assertNotLastAdmin(db: Db, user: ScimUserRow): Promise<void> {
+  if (!user.isAdmin || (await hasOtherActiveAdmin(db, user.organisationId, user.id))) return;
+  throw new ScimError(
+    409,
+    'This is the last active admin of the organisation: make another user admin in Cairn first.',
+  );
 }
 
 const reactivation = () => ({ deactivatedAt: null, failedAttempts: 0, lockedUntil: null });

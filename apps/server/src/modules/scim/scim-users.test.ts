@@ -303,6 +303,22 @@ describe('SCIM users', () => {
     expect(row?.deactivatedAt).toBeNull();
   });
 
+  it('keeps the last active admin of the organisation, as the admin tool does (409)', async () => {
+    const organisation = (await createOrganisation(db(), 'Admin Clinic')).id;
+    const adminToken = await scimTokenFor(test.app, organisation);
+    const admin = await createUser(db(), { organisationId: organisation, isAdmin: true });
+    const operations = [{ op: 'replace', value: { active: false } }];
+    const body = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: operations };
+    const refused = await scim(test.app, { method: 'PATCH', path: `/Users/${admin.id}`, token: adminToken, body });
+    expect(refused.statusCode).toBe(409);
+    expect((await scim(test.app, { method: 'DELETE', path: `/Users/${admin.id}`, token: adminToken })).statusCode).toBe(
+      409,
+    );
+    await createUser(db(), { organisationId: organisation, isAdmin: true });
+    const done = await scim(test.app, { method: 'PATCH', path: `/Users/${admin.id}`, token: adminToken, body });
+    expect(done.statusCode).toBe(200);
+  });
+
   it('deletes by deactivating and hiding the user from SCIM (404 afterwards); the same userName brings them back', async () => {
     const { id, userName } = await createScimUser();
     const deleted = await scim(test.app, { method: 'DELETE', path: `/Users/${id}`, token });

@@ -126,6 +126,23 @@ export async function findUserByUsername(
   return row;
 }
 
+/** Whether the organisation has an active admin other than `userId`. */
+export async function hasOtherActiveAdmin(db: Db, organisationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(users.isAdmin, true),
+        isNull(users.deactivatedAt),
+        ne(users.id, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The view the organisation's SSO provider gives new users, if it has one. */
 export async function findDefaultView(db: Db, organisationId: string): Promise<string | undefined> {
   const [row] = await db

@@ -8,7 +8,14 @@ import { resultEnvelope } from './envelope';
  * the state is unknown (wrong, already used, or started in another browser), it expired (10 minutes),
  * the ID token's nonce is not the one sent, or the identity provider answered with an error.
  */
-export const SSO_FAILURE_REASONS = ['unknown_state', 'expired_state', 'nonce_mismatch', 'provider_error'] as const;
+export const SSO_FAILURE_REASONS = [
+  'unknown_state',
+  'expired_state',
+  'nonce_mismatch',
+  'provider_error',
+  /** The user's email is not in one of the provider's allowed email domains. */
+  'email_domain_not_allowed',
+] as const;
 export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
 
 /** A path inside Cairn (`/doc/1`, `/overlay/...`): never another site (`//evil.test`, `https://...`). */
@@ -74,6 +81,34 @@ export const completeSso = defineEndpoint({
   ),
 });
 
+/** A provider the login card may offer, by name only. */
+export const ssoProviderOffer = z.object({
+  /** "Sign in with {name}". */
+  name: z.string(),
+  /** The organisation's slug, to start SSO with. */
+  organisation: z.string(),
+});
+export type SsoProviderOffer = z.infer<typeof ssoProviderOffer>;
+
+export const listSsoProviders = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sso/providers',
+  summary: 'The identity provider the login card offers: by organisation slug, email domain, or the only one',
+  tags: ['sso'],
+  auth: 'public',
+  writes: false,
+  rateLimit: { max: 60, timeWindow: '1 minute' },
+  /**
+   * Found as the start finds it. With neither organisation nor email, a provider is offered only when
+   * a single organisation has one: the list of an installation's organisations is never given out.
+   */
+  body: z.strictObject({
+    organisation: z.string().trim().min(1).max(100).optional(),
+    email: z.email().max(320).optional(),
+  }),
+  response: resultEnvelope(z.object({ providers: z.array(ssoProviderOffer) })),
+});
+
 export const getSsoLogoutUrl = defineEndpoint({
   method: 'POST',
   path: '/auth/sso/logoutUrl',
@@ -85,6 +120,39 @@ export const getSsoLogoutUrl = defineEndpoint({
   body: z.strictObject({}),
   response: resultEnvelope(z.object({ logoutUrl: z.url().optional() })),
 });
+
+/** A domain such as clinic.example, lower case. */
+const emailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'A domain such as clinic.example');
+
+/** The name of one claim of the provider's ID token or userinfo (`email`, `upn`, `groups`, ...). */
+const claimName = z.string().trim().min(1).max(200);
+
+/**
+ * Which claim carries what; a field left out reads the standard claim (username: `email`, as before
+ * mapping existed; email: `email`; names: `given_name`, `family_name`; groups: `groups`). The username
+ * is given to a user created at their first sign-in; groups are read and shown by the admin tool.
+ */
+export const ssoClaimMapping = z.strictObject({
+  username: claimName.optional(),
+  email: claimName.optional(),
+  firstName: claimName.optional(),
+  lastName: claimName.optional(),
+  groups: claimName.optional(),
+});
+export type SsoClaimMapping = z.infer<typeof ssoClaimMapping>;
+
+/** The standard OpenID claims read when the mapping names none. */
+export const DEFAULT_SSO_CLAIMS: Required<SsoClaimMapping> = {
+  username: 'email',
+  email: 'email',
+  firstName: 'given_name',
+  lastName: 'family_name',
+  groups: 'groups',
+};
 
 /** An organisation's OpenID provider as an administrator sets it. */
 export const identityProviderInput = z.strictObject({
@@ -100,14 +168,17 @@ export const identityProviderInput = z.strictObject({
     .regex(/(^|\s)openid(\s|$)/, "The scopes include 'openid'")
     .default('openid email profile'),
   /** Users whose email ends with `@<emailDomain>` sign in through this provider. */
-  emailDomain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'A domain such as clinic.example')
-    .optional(),
+  emailDomain: emailDomain.optional(),
   /** The view given to a user the provider signs in for the first time. */
   defaultView: z.enum(VIEWS).default('Provider'),
+  /** What the login card offers: "Sign in with {displayName}" (by default the issuer's host). */
+  displayName: z.string().trim().max(100).default(''),
+  claimMapping: ssoClaimMapping.default({}),
+  /**
+   * Only users whose email is in one of these domains may sign in; none: any. A user who types an
+   * email at the start is also routed here by these domains.
+   */
+  allowedEmailDomains: z.array(emailDomain).max(50).default([]),
 });
 
 /** An organisation's OpenID provider as the API shows it: never the client secret. */
@@ -118,6 +189,12 @@ export const identityProvider = z.object({
   scopes: z.string(),
   emailDomain: z.string().optional(),
   defaultView: z.enum(VIEWS),
+  /** The name as set, possibly empty. */
+  displayName: z.string(),
+  /** What the login card says: the display name, or the issuer's host. */
+  signInName: z.string(),
+  claimMapping: ssoClaimMapping,
+  allowedEmailDomains: z.array(z.string()),
   /** What to register at the provider as the redirect URI (Cairn's `/sso` route). */
   redirectUri: z.string(),
   /** What to register at the provider as the post-logout redirect URI (Cairn's origin). */

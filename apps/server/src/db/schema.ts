@@ -258,6 +258,18 @@ export const identityProviders = pgTable('identity_providers', {
   emailDomain: text('email_domain'),
   /** Permissions and view given to a user the provider signs in for the first time. */
   defaultView: text('default_view').notNull().default('Provider'),
+  /** The name the login card offers ("Sign in with {displayName}"); empty: the issuer's host. */
+  displayName: text('display_name').notNull().default(''),
+  /**
+   * Which claim of the provider carries the username, email, first and last name and groups
+   * (`{ "email": "upn" }`); a field left out reads the standard OpenID claim.
+   */
+  claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+  /** Only users whose email is in one of these domains may sign in (none listed: any). */
+  allowedEmailDomains: text('allowed_email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -42,6 +42,9 @@ export function failure(status: number, code = 'CAIRN_NON_SPECIFIC_ERROR', messa
 /** A visit's page follows its real-time events: it asks for a ticket before opening its socket. */
 export const REALTIME_TICKET: ApiAnswers = { '/realtime/ticket': result({ ticket: 'ticket-1' }) };
 
+/** The login page asks which identity provider to offer ("Sign in with {name}"): here none. */
+export const NO_SSO_PROVIDERS: ApiAnswers = { '/auth/sso/providers': result({ providers: [] }) };
+
 /** A visit's cart asks whether its EHR encounter takes diagnoses: here it does. */
 export const LINKED_ENCOUNTER: ApiAnswers = {
   '/getEncounterStatus': result({ encounterId: 'enc-1', status: 'in-progress', isPushable: true }),

@@ -18,6 +18,8 @@ export interface OidcIdentity {
   lastName: string | undefined;
   /** The raw ID token: kept server-side only, for the provider's logout (`id_token_hint`). */
   idToken: string;
+  /** Every claim read (ID token over userinfo), for the organisation's claim mapping. */
+  claims: Record<string, unknown>;
 }
 
 export type OidcFailureReason = 'nonce_mismatch' | 'provider_error';
@@ -153,6 +155,7 @@ export async function exchangeCode(
     firstName: stringClaim(profile.given_name),
     lastName: stringClaim(profile.family_name),
     idToken: tokens.id_token,
+    claims: profile,
   };
 }
 

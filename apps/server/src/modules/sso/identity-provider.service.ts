@@ -45,12 +45,7 @@ export async function setIdentityProvider(
   if (clientSecret === undefined) {
     throw AppError.validation([{ field: 'clientSecret', message: 'Required' }]);
   }
-  if (input.emailDomain !== undefined) {
-    const owner = await findIdentityProviderByEmailDomain(deps.db, input.emailDomain);
-    if (owner && owner.organisationId !== organisationId) {
-      throw new AppError('CONFLICT', 'This email domain already signs in through another organisation.');
-    }
-  }
+  await refuseDomainsOfOthers(deps, organisationId, input);
   // The issuer is kept exactly as given: discovery compares it with the document's (a trailing / counts).
   const issuer = input.issuer;
   forgetProvider(issuer);
@@ -77,13 +72,23 @@ export async function setIdentityProvider(
     scopes: input.scopes,
     emailDomain: input.emailDomain ?? null,
     defaultView: input.defaultView,
+    displayName: input.displayName,
+    claimMapping: input.claimMapping,
+    allowedEmailDomains: [...new Set(input.allowedEmailDomains)],
   });
   await writeAudit(deps.db, {
     organisationId,
     userId: caller.auth.userId,
     action: 'sso.identity_provider_set',
     clientAddress: caller.clientAddress,
-    details: { issuer, clientId: input.clientId, secretChanged: input.clientSecret !== undefined },
+    details: {
+      issuer,
+      clientId: input.clientId,
+      secretChanged: input.clientSecret !== undefined,
+      displayName: input.displayName,
+      claimMapping: input.claimMapping,
+      allowedEmailDomains: input.allowedEmailDomains,
+    },
   });
   return identityProviderView(provider, deps.publicOrigin);
 }
@@ -103,4 +108,22 @@ export async function deleteIdentityProvider(deps: SsoServiceDeps, caller: Calle
     details: { issuer: provider.issuer },
   });
   return true;
+}
+
+/** A domain routes to one organisation: one another organisation claims is a 409 naming it. */
+async function refuseDomainsOfOthers(
+  deps: SsoServiceDeps,
+  organisationId: string,
+  input: { emailDomain?: string | undefined; allowedEmailDomains: string[] },
+): Promise<void> {
+  const domains = [...(input.emailDomain ? [input.emailDomain] : []), ...input.allowedEmailDomains];
+  for (const domain of new Set(domains)) {
+    const owner = await findIdentityProviderByEmailDomain(deps.db, domain);
+    if (owner && owner.organisationId !== organisationId) {
+      throw new AppError('CONFLICT', `The email domain ${domain} already signs in through another organisation.`, {
+        field: input.emailDomain === domain ? 'emailDomain' : 'allowedEmailDomains',
+        domain,
+      });
+    }
+  }
 }

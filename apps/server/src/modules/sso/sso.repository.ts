@@ -26,7 +26,10 @@ export async function findOrganisationBySlug(db: Db, slug: string): Promise<Orga
   return row;
 }
 
-/** The provider whose email domain is this one; none when two organisations claim it (ambiguous). */
+/**
+ * The provider whose email domain, or one of whose allowed email domains, is this one; none when two
+ * organisations claim it (ambiguous).
+ */
 export async function findIdentityProviderByEmailDomain(
   db: Db,
   domain: string,
@@ -34,7 +37,9 @@ export async function findIdentityProviderByEmailDomain(
   const rows = await db
     .select()
     .from(identityProviders)
-    .where(sql`lower(${identityProviders.emailDomain}) = lower(${domain})`)
+    .where(
+      sql`lower(${identityProviders.emailDomain}) = lower(${domain}) or lower(${domain}) = any(${identityProviders.allowedEmailDomains})`,
+    )
     .limit(2);
   return rows.length === 1 ? rows[0] : undefined;
 }

@@ -3,6 +3,7 @@ import {
   deleteIdentityProvider as deleteProviderEndpoint,
   getIdentityProvider as getProviderEndpoint,
   getSsoLogoutUrl,
+  listSsoProviders as listProvidersEndpoint,
   setIdentityProvider as setProviderEndpoint,
   startSso as startEndpoint,
 } from '@cairn/contracts';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
 import { route } from '../../lib/route';
 import { deleteIdentityProvider, getIdentityProvider, setIdentityProvider } from './identity-provider.service';
+import { listSsoProviders } from './sso-offer.service';
 import { completeSso, ssoLogoutUrl, startSso, type SsoServiceDeps } from './sso.service';
 
 export interface SsoRoutesOptions {
@@ -35,6 +37,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRoutesOptions): void
     publicOrigin: new URL(options.apiUrl).origin,
     allowLoopbackHttp: options.name !== 'production',
   };
+  route(app, listProvidersEndpoint, async ({ body }) => ({ result: await listSsoProviders(deps.db, body) }));
   route(app, startEndpoint, async ({ body, request }) => ({
     result: await startSso(deps, { ...body, clientAddress: request.ip }),
   }));

@@ -37,6 +37,7 @@ import {
   type IdentityProviderRow,
   type SsoStateRow,
 } from './sso.repository';
+import { isEmailDomainAllowed, mapClaims } from './sso-claims';
 
 export interface SsoServiceDeps {
   db: Db;
@@ -139,7 +140,13 @@ export async function completeSso(
     throw error;
   }
 
-  const user = await signInUser(deps.db, provider, identity, now);
+  // The organisation's claim mapping decides what is read; its allowed domains who may come in.
+  const mapped = mapClaims(identity.claims, provider.claimMapping);
+  if (!isEmailDomainAllowed(mapped.email, provider.allowedEmailDomains)) {
+    return refuse('email_domain_not_allowed', row.organisationId, mapped.email?.split('@').pop() ?? 'no email');
+  }
+  const mappedIdentity: SsoIdentity = { ...identity, ...mapped };
+  const user = await signInUser(deps.db, provider, mappedIdentity, now);
   await writeAudit(deps.db, {
     organisationId: user.organisationId,
     userId: user.id,
@@ -154,6 +161,9 @@ export async function completeSso(
     ...(row.returnTo ? { returnTo: row.returnTo } : {}),
   };
 }
+
+/** The provider's identity with the organisation's claim mapping applied (its username for a new user). */
+type SsoIdentity = OidcIdentity & { username?: string | undefined };
 
 /** The code exchanged as the provider sent it back to the redirect URI (its `iss` checked when given). */
 async function exchangeAnswer(
@@ -194,9 +204,23 @@ export function identityProviderView(provider: IdentityProviderRow, publicOrigin
     scopes: provider.scopes,
     ...(provider.emailDomain ? { emailDomain: provider.emailDomain } : {}),
     defaultView: provider.defaultView as IdentityProvider['defaultView'],
+    displayName: provider.displayName,
+    signInName: signInName(provider),
+    claimMapping: provider.claimMapping,
+    allowedEmailDomains: provider.allowedEmailDomains,
     redirectUri: ssoRedirectUri(publicOrigin),
     postLogoutRedirectUri: ssoPostLogoutRedirectUri(publicOrigin),
   };
+}
+
+/** What the login card offers: the display name, else the issuer's host. */
+export function signInName(provider: IdentityProviderRow): string {
+  if (provider.displayName.trim() !== '') return provider.displayName;
+  try {
+    return new URL(provider.issuer).host;
+  } catch {
+    return provider.issuer;
+  }
 }
 
 /** Discovery of the provider with its decrypted client secret. */
@@ -220,6 +244,7 @@ const FAILURE_MESSAGES: Record<SsoFailureReason, string> = {
   expired_state: 'This sign-in link has expired. Please sign in again.',
   nonce_mismatch: 'The identity provider answer does not match this sign-in. Please sign in again.',
   provider_error: 'The identity provider did not sign you in. Please try again.',
+  email_domain_not_allowed: "Your email's domain may not sign in to this organisation. Ask your administrator.",
 };
 
 /** The state as stored: hashed with the browser binding, so only the browser that started can finish. */
@@ -229,7 +254,8 @@ function stateKey(state: string, browserBinding: string | undefined): string {
     .digest('base64url');
 }
 
-async function providerFor(
+/** The provider a start (or the login card) names: by organisation slug, email domain, or the only one. */
+export async function providerFor(
   db: Db,
   input: { organisation?: string; email?: string },
 ): Promise<IdentityProviderRow | undefined> {
@@ -293,8 +319,8 @@ async function findProvisionedUser(db: Db, organisationId: string, identity: Oid
 }
 
 /** Usernames are unique across organisations: the email when free, else qualified by the organisation. */
-async function freeUsername(db: Db, organisationId: string, identity: OidcIdentity): Promise<string> {
-  const base = identity.email ?? identity.subject;
+async function freeUsername(db: Db, organisationId: string, identity: SsoIdentity): Promise<string> {
+  const base = identity.username ?? identity.email ?? identity.subject;
   if (!(await isUsernameTaken(db, base))) return base;
   const organisation = await findOrganisation(db, organisationId);
   const qualified = `${base}#${organisation?.slug ?? organisationId}`;

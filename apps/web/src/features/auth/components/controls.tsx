@@ -25,7 +25,10 @@ export const CONTROLS_CSS = `
 .cairn-button[data-variant='primary']:disabled { background: #f0f0f0; border-color: #d9d9d9; color: rgba(0, 0, 0, 0.25); cursor: not-allowed; }
 .cairn-button[data-variant='primary'][aria-busy='true'] { background: #8c7cf5; color: #fff; cursor: progress; }
 .cairn-button[data-variant='link'] { background: transparent; color: #5944ef; height: 32px; justify-self: center; }
-.cairn-button[data-variant='link']:hover { color: #7a66f5; }`;
+.cairn-button[data-variant='link']:hover { color: #7a66f5; }
+.cairn-button[data-variant='secondary'] { width: 100%; background: #fff; color: #5944ef; border-color: #5944ef; }
+.cairn-button[data-variant='secondary']:hover:not(:disabled) { color: #7a66f5; border-color: #7a66f5; }
+.cairn-button[data-variant='secondary'][aria-busy='true'] { cursor: progress; }`;
 
 type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & { id: string };
 
@@ -67,7 +70,7 @@ export function PasswordInput(props: TextInputProps) {
 }
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & {
-  variant?: 'primary' | 'link';
+  variant?: 'primary' | 'secondary' | 'link';
   /** A call is running: the button says so and cannot be pressed again. */
   isLoading?: boolean;
 };

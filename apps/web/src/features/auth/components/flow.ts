@@ -1,3 +1,4 @@
+import type { SsoProviderOffer } from '@cairn/contracts';
 import type { SignInOutcome } from '../api/login';
 import type { LoginStep } from '../utils/login-steps';
 
@@ -9,6 +10,8 @@ export interface LoginFlow {
   password: string;
   /** What the card says about the last outcome, shown above the step. */
   message: string | undefined;
+  /** The identity providers the first step offers ("Sign in with {name}"). */
+  ssoProviders: readonly SsoProviderOffer[];
   /** A successful outcome kept for later, when a step must be shown before the app (ChangePasswordDone). */
   pending: SignInOutcome | undefined;
   go(step: LoginStep, options?: { message?: string; pending?: SignInOutcome }): void;

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LoginPage from '../../../app/routes/login/login.page';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
-import { answerApi, result } from '../../../testing/answer-api';
+import { answerApi, NO_SSO_PROVIDERS, result } from '../../../testing/answer-api';
 import { aUserMetadata } from '../../../testing/factories';
 import { providerToken } from '../../../testing/session';
 
@@ -46,11 +46,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the login card', () => {
   it('signs in with username and password and goes to the path without /login', async () => {
-    const { calls } = answerApi({ '/auth/login': signedIn, '/getUserMetadata': () => metadata(true) });
+    const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': signedIn,
+      '/getUserMetadata': () => metadata(true),
+    });
     renderLogin('/login/schedule');
     await signIn();
     expect(await screen.findByText('Arrived at /schedule')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((call) => call.path === '/auth/login')).toMatchObject({
       path: '/auth/login',
       body: { username: 'dr.rivera', password: 'correct horse battery' },
     });
@@ -60,7 +64,10 @@ describe('the login card', () => {
   });
 
   it('says the credentials are wrong on credentialsFailure, and forgets the password', async () => {
-    answerApi({ '/auth/login': answered('credentialsFailure') });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': answered('credentialsFailure'),
+    });
     renderLogin();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
@@ -68,13 +75,19 @@ describe('the login card', () => {
   });
 
   it('reports a general error when the server fails, and a failure when it refuses', async () => {
-    answerApi({ '/auth/login': () => ({ status: 503, body: {} }) });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': () => ({ status: 503, body: {} }),
+    });
     const { unmount } = renderLogin();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Cairn cannot be reached right now.');
     expect(sessionStore.getState().status).toBe('generalError');
     unmount();
-    answerApi({ '/auth/login': () => ({ status: 422, body: { error: { code: 'VALIDATION_FAILED', message: 'x' } } }) });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': () => ({ status: 422, body: { error: { code: 'VALIDATION_FAILED', message: 'x' } } }),
+    });
     renderLogin();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
@@ -82,7 +95,10 @@ describe('the login card', () => {
   });
 
   it('says so when the server limits sign-in attempts from this address', async () => {
-    answerApi({ '/auth/login': () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'x' } } }) });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'x' } } }),
+    });
     renderLogin();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts from this computer.');
@@ -90,6 +106,7 @@ describe('the login card', () => {
 
   it('asks for the one-time code on totpRequired, refuses a wrong one, and signs in with the right one', async () => {
     const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
       '/auth/login': (body) =>
         body.totpCode === undefined
           ? result({ status: 'totpRequired' })
@@ -115,6 +132,7 @@ describe('the login card', () => {
 
   it('has a first-time user choose a password on firstLoginPasswordChange, then signs in', async () => {
     const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
       '/auth/login': answered('firstLoginPasswordChange'),
       '/auth/changePassword': signedIn,
       '/getUserMetadata': () => metadata(true),
@@ -140,6 +158,7 @@ describe('the login card', () => {
 
   it("shows the server's reason for a refused change, or 'Error changing password'", async () => {
     answerApi({
+      ...NO_SSO_PROVIDERS,
       '/auth/login': answered('firstLoginPasswordChange'),
       '/auth/changePassword': () => ({ status: 500, body: {} }),
     });
@@ -152,7 +171,10 @@ describe('the login card', () => {
   });
 
   it('asks to change an expired password on oldPassword, without asking for the current one again', async () => {
-    answerApi({ '/auth/login': answered('oldPassword') });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': answered('oldPassword'),
+    });
     renderLogin();
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Your password has expired' })).toBeInTheDocument();
@@ -163,6 +185,7 @@ describe('the login card', () => {
 
   it('resets an expired password with an emailed code (PasswordResetForOldPassword, then RecoverPassword)', async () => {
     const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
       '/auth/login': answered('oldPassword'),
       '/userResetPasswordAttempt': () => result(true),
       '/auth/recover/confirm': () => result({ status: 'success' }),
@@ -193,7 +216,10 @@ describe('the login card', () => {
   });
 
   it('sends a dormant account (oldLogin) to reset its password by email', async () => {
-    answerApi({ '/auth/login': answered('oldLogin') });
+    answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/auth/login': answered('oldLogin'),
+    });
     renderLogin();
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
@@ -202,7 +228,10 @@ describe('the login card', () => {
   });
 
   it('recovers a forgotten password without saying whether the account exists', async () => {
-    const { calls } = answerApi({ '/userResetPasswordAttempt': () => result(true) });
+    const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
+      '/userResetPasswordAttempt': () => result(true),
+    });
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     await userEvent.type(await screen.findByLabelText('Username or email'), 'someone');
@@ -213,6 +242,7 @@ describe('the login card', () => {
 
   it('recovers an account by its email address, then asks for the username at sign-in (sign-in takes names only)', async () => {
     const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
       '/userResetPasswordAttempt': () => result(true),
       '/auth/recover/confirm': () => result({ status: 'success' }),
     });
@@ -234,6 +264,7 @@ describe('the login card', () => {
 
   it('shows the terms once after sign-in when they are not accepted yet, and signs in on acceptance', async () => {
     const { calls } = answerApi({
+      ...NO_SSO_PROVIDERS,
       '/auth/login': signedIn,
       '/getUserMetadata': () => metadata(false),
       '/auth/acceptTerms': () => result(true),

@@ -1,3 +1,4 @@
+import type { SsoProviderOffer } from '@cairn/contracts';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { sessionStore, startSession, useSession } from '../../../lib/session';
 import type { SignInOutcome } from '../api/login';
@@ -27,10 +28,14 @@ const STEPS: Record<LoginStep, ComponentType<StepProps>> = {
   AcceptInvitation: lazy(() => import('./accept-invitation')),
 };
 
+const NO_PROVIDERS: readonly SsoProviderOffer[] = [];
+
 export interface LoginFlowProps {
   initialStep?: LoginStep;
   /** What the card says on its first step (an SSO sign-in that failed). */
   initialMessage?: string;
+  /** The identity providers the first step offers ("Sign in with {name}"); none unless given. */
+  ssoProviders?: readonly SsoProviderOffer[];
   /** The user is signed in and has nothing left to do on the card. */
   onComplete?: () => void;
   /** Where warnings go (the app's logger). */
@@ -41,7 +46,13 @@ export interface LoginFlowProps {
  * The login card's steps (spec §2). Each sign-in status leads to its step; after a successful
  * sign-in the terms are shown once if the user has not accepted them yet.
  */
-export function LoginCardSteps({ initialStep = 'PasswordLogin', initialMessage, onComplete, warn }: LoginFlowProps) {
+export function LoginCardSteps({
+  initialStep = 'PasswordLogin',
+  initialMessage,
+  ssoProviders = NO_PROVIDERS,
+  onComplete,
+  warn,
+}: LoginFlowProps) {
   const { values } = useSession();
   const [step, setStep] = useState<LoginStep>(initialStep);
   const [username, setUsername] = useState('');
@@ -83,12 +94,13 @@ export function LoginCardSteps({ initialStep = 'PasswordLogin', initialMessage, 
       password: values.password,
       message,
       pending,
+      ssoProviders,
       go,
       setUsername,
       follow,
       complete: () => finish(pending),
     }),
-    [username, values.password, message, pending, go, follow, finish],
+    [username, values.password, message, pending, ssoProviders, go, follow, finish],
   );
   const Step = STEPS[step];
   return (

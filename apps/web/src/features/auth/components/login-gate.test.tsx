@@ -6,6 +6,7 @@ import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import { loginPathFor, targetAfterLogin } from '../utils/login-gate';
 import { RequireSession } from './login-gate';
+import { answerApi, NO_SSO_PROVIDERS } from '../../../testing/answer-api';
 import { providerToken } from '../../../testing/session';
 
 function Arrived() {
@@ -38,6 +39,7 @@ describe('the login gate', () => {
   });
 
   it('sends a signed-out user to /login plus the current path and query', async () => {
+    answerApi(NO_SSO_PROVIDERS);
     renderAt('/patient/p-1/dx-summary?skipValidation=1');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(loginPathFor({ pathname: '/patient/p-1/dx-summary', search: '?skipValidation=1' })).toBe(

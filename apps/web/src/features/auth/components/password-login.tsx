@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/session';
 import { attemptLogin } from '../api/login';
 import { Button, PasswordInput, TextInput } from './controls';
 import type { StepProps } from './flow';
+import { SsoSignInButtons } from './sso-sign-in';
 import { Field, StepFrame } from './step-frame';
 
 /** The first step: username and password. */
@@ -11,6 +12,7 @@ export function PasswordLogin({ flow }: StepProps) {
   const [username, setUsername] = useState(flow.username);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<string>();
+  const [ssoError, setSsoError] = useState<string>();
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
@@ -24,7 +26,7 @@ export function PasswordLogin({ flow }: StepProps) {
   }
 
   return (
-    <StepFrame title="Sign in" error={missing ?? flow.message}>
+    <StepFrame title="Sign in" error={missing ?? ssoError ?? flow.message}>
       <form onSubmit={(event) => void submit(event)} style={{ display: 'grid', gap: 16 }} noValidate>
         <Field id="login-username" label="Username">
           <TextInput
@@ -49,6 +51,7 @@ export function PasswordLogin({ flow }: StepProps) {
           Forgot your password?
         </Button>
       </form>
+      <SsoSignInButtons providers={flow.ssoProviders} onError={setSsoError} />
     </StepFrame>
   );
 }

@@ -21,6 +21,7 @@ import { dxRoutes } from './modules/dx';
 import { ehrConnectionsRoutes } from './modules/ehr-connections';
 import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
+import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
 import { scheduleRoutes } from './modules/schedule';
 import { scimAdminRoutes, scimRoutes } from './modules/scim';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ssoRoutes(api, config);
       usersRoutes(api, config);
       auditAdminRoutes(api);
+      organisationAdminRoutes(api);
       scimAdminRoutes(api);
       scheduleRoutes(api);
       patientsRoutes(api);

@@ -22,3 +22,4 @@ export * from './user-admin';
 export * from './audit-admin';
 export * from './ehr-admin';
 export * from './scim-admin';
+export * from './organisation-admin';

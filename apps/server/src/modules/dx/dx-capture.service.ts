@@ -13,6 +13,7 @@ import { openVisitWith, type Caller } from './dx-access';
 import { decisionOut, isInCart, saveStateOf } from './dx-decision-out';
 import { strongestFirst } from './dx-evidence-order';
 import { evidenceOut, explanationText, listKindOf } from './dx-explanations';
+import { v24PercentFor } from '../organisation-admin';
 import { estimateRisk, ORGANISATION_MODEL } from './dx-risk';
 import { partnerNoteOut } from './dx-partner-notes.service';
 import { captureFactColumns, toCaptureFacts, type CaptureFacts } from './dx-capture.repository';
@@ -60,6 +61,8 @@ export async function getDxCaptureData(
   });
 
   const isAnalysed = visit.suggestions !== null;
+  const paymentYear = Number(visitDate.slice(0, 4)) + 1;
+  const v24Percent = await v24PercentFor(db, caller.auth.organisationId, paymentYear);
   return {
     sid: visit.id,
     patientId: visit.patientId,
@@ -73,6 +76,7 @@ export async function getDxCaptureData(
       visitDate,
       codedCodes: [...codedCodes],
       cartCodes: cartRows.map((row) => row.icdCode),
+      v24Percent,
     }),
     scrub: visit.scrubSentAt ? { sentAt: iso(visit.scrubSentAt), sentBy: visit.scrubSentBy ?? '' } : null,
     pushedAt: visit.pushedAt ? iso(visit.pushedAt) : null,

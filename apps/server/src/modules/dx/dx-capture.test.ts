@@ -4,12 +4,13 @@ import {
   type DxItem,
   getDxCaptureData,
   type InsightAction,
+  updateOrganisationSettings,
 } from '@cairn/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDiagnoses, conditions, documents, patients } from '../../db/clinical-schema';
 import { auditLog } from '../../db/schema';
-import { call, tokenFor, type SignedInUser } from '../../testing/api';
+import { call, callForResult, tokenFor, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createAppointment, createCareTeam, createPatient } from '../../testing/clinical-factories';
 import { createOrganisation } from '../../testing/factories';
@@ -238,6 +239,28 @@ describe('the Diagnosis Summary tab', () => {
     const interactions = risk.interactions.reduce((sum, term) => sum + term.raf, 0);
     expect(risk.ifPushed).toBeGreaterThanOrEqual(risk.current + added);
     expect(risk.ifPushed).toBeLessThanOrEqual(risk.current + added + interactions + 1e-9);
+  });
+
+  it("scores with the organisation's risk model for the payment year, set in the admin tool", async () => {
+    const admin = await tokenFor(test.app, { organisationId, isAdmin: true });
+    const setBlend = (riskModels: { paymentYear: number; v24Percent: number }[]) =>
+      callForResult(test.app, updateOrganisationSettings, { token: admin.token, body: { riskModels } });
+    const v28 = (await captureData(provider)).risk;
+    await setBlend([{ paymentYear: 2027, v24Percent: 50 }]);
+    try {
+      const blended = (await captureData(provider)).risk;
+      expect(blended.model).toBe('v24 50% / v28 50%');
+      expect(blended.current).not.toBe(v28.current);
+      expect(blended.increments.map((increment) => increment.label)).toEqual([
+        expect.stringMatching(/\(V24\)$/),
+        'Diabetes with Chronic Complications (V28)',
+      ]);
+      const added = [...blended.increments, ...blended.interactions].reduce((sum, term) => sum + term.raf, 0);
+      expect(blended.ifPushed).toBeCloseTo(blended.current + added, 3);
+    } finally {
+      await setBlend([]);
+    }
+    expect((await captureData(provider)).risk).toEqual(v28);
   });
 
   it('shows no suggestions while the analysis of newer data is pending', async () => {

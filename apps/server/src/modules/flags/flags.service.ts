@@ -3,6 +3,8 @@ import {
   type evaluateFeatureFlags,
   type FlagDefinition,
   type FlagEvaluation,
+  type FlagName,
+  type FlagValueOf,
   type FlagValues,
   type StoredFlag,
   FLAG_DEFAULTS,
@@ -168,6 +170,29 @@ export async function setOrganisationFlag(
   return toStoredFlag(row);
 }
 
+/**
+ * Sets the value an organisation-wide setting flag takes for everyone its targeting rules do not match
+ * (the admin tool's Organisation section), keeping its rules and description: the same storage, audit
+ * and live push as a flag edited under Feature flags.
+ */
+export async function setOrganisationFlagValue<N extends FlagName>(
+  deps: Pick<FlagsDeps, 'db' | 'bus'>,
+  auth: AuthContext,
+  flag: { key: N; value: FlagValueOf<N> },
+  change: FlagChange,
+): Promise<void> {
+  const existing = (await listFlags(deps.db, auth.organisationId)).find((row) => row.key === flag.key);
+  await upsertFlag(deps.db, {
+    organisationId: auth.organisationId,
+    key: flag.key,
+    defaultValue: flag.value,
+    rules: existing?.rules ?? [],
+    description: existing?.description ?? '',
+    updatedBy: auth.userId,
+  });
+  await recordChange(deps, auth, change, { key: flag.key, operation: 'set-value' });
+}
+
 export async function deleteOrganisationFlag(
   deps: FlagsDeps,
   caller: AuthContext | undefined,
@@ -182,7 +207,7 @@ export async function deleteOrganisationFlag(
 
 /** Audits the change (the flag and the operation, never the targeted users) and tells every process. */
 async function recordChange(
-  deps: FlagsDeps,
+  deps: Pick<FlagsDeps, 'db' | 'bus'>,
   auth: AuthContext,
   change: FlagChange,
   details: Record<string, unknown>,

@@ -1,0 +1,2 @@
+export { organisationAdminRoutes } from './organisation-admin.routes';
+export { v24PercentFor } from './organisation-settings.service';

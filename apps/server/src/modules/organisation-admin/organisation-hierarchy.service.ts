@@ -1,0 +1,208 @@
+import type {
+  AdminClinic,
+  AdminDepartment,
+  AdminProvider,
+  EndpointBody,
+  saveOrganisationDepartment as saveDepartmentEndpoint,
+  saveOrganisationProvider as saveProviderEndpoint,
+} from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { loadCareScope, writeAudit, type AuthContext } from '../../access';
+import {
+  findClinic,
+  findDepartment,
+  findProvider,
+  insertClinic,
+  insertDepartment,
+  insertProvider,
+  listClinics,
+  listDepartments,
+  listGroupPractices,
+  listProviders,
+  renameClinic,
+  updateDepartment,
+  updateProvider,
+  type ClinicRow,
+  type DepartmentRow,
+  type Page,
+  type ProviderRow,
+} from './organisation-admin.repository';
+import type { AdminCaller } from './organisation-settings.service';
+
+/**
+ * Clinics, departments and providers as the EHR sync wrote them, edited by hand. An edit keeps the row's
+ * source and source id, so a later sync still matches it; the sync is the EHR's record, so it writes the
+ * EHR's names over an edited EHR row again (the admin tool says so next to each EHR row). Rows added
+ * here have the source CAIRN and no sync touches them.
+ */
+
+export interface ListQuery {
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+const pageOf = (query: ListQuery): Page => ({
+  search: query.search === '' ? undefined : query.search,
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
+const sourceOf = (row: { source: string; sourceId: string; updatedAt: Date }) => ({
+  source: row.source,
+  sourceId: row.sourceId,
+  isFromEhr: row.source === 'EHR',
+  updatedAt: row.updatedAt.toISOString(),
+});
+const clinicOut = (row: ClinicRow): AdminClinic => ({
+  id: row.id,
+  name: row.name,
+  departmentCount: row.departmentCount,
+  ...sourceOf(row),
+});
+const departmentOut = (row: DepartmentRow): AdminDepartment => ({
+  id: row.id,
+  name: row.name,
+  clinicId: row.clinicId,
+  clinicName: row.clinicName,
+  providerCount: row.providerCount,
+  ...sourceOf(row),
+});
+const providerOut = (row: ProviderRow): AdminProvider => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  suffix: row.suffix,
+  npi: row.npi,
+  departmentId: row.departmentId,
+  departmentName: row.departmentName,
+  clinicName: row.clinicName,
+  ...sourceOf(row),
+});
+
+async function audit(db: Db, caller: AdminCaller, details: Record<string, unknown>): Promise<void> {
+  await writeAudit(db, {
+    organisationId: caller.auth.organisationId,
+    userId: caller.auth.userId,
+    action: 'organisation.hierarchy.update',
+    clientAddress: caller.clientAddress,
+    details,
+  });
+}
+
+export async function listOrganisationClinics(db: Db, auth: AuthContext, query: ListQuery) {
+  const { rows, total } = await listClinics(db, auth.organisationId, pageOf(query));
+  return { clinics: rows.map(clinicOut), total };
+}
+
+export async function listOrganisationDepartments(
+  db: Db,
+  auth: AuthContext,
+  query: ListQuery & { clinicId?: string | undefined },
+) {
+  const { rows, total } = await listDepartments(db, {
+    organisationId: auth.organisationId,
+    clinicId: query.clinicId,
+    page: pageOf(query),
+  });
+  return { departments: rows.map(departmentOut), total };
+}
+
+export async function listOrganisationProviders(
+  db: Db,
+  auth: AuthContext,
+  query: ListQuery & { departmentId?: string | undefined },
+) {
+  const { rows, total } = await listProviders(db, {
+    organisationId: auth.organisationId,
+    departmentId: query.departmentId,
+    page: pageOf(query),
+  });
+  return { providers: rows.map(providerOut), total };
+}
+
+/** Another organisation's row is not found (404), with the field that named it. */
+const notFound = (what: string, field: string) => new AppError('NOT_FOUND', `${what} not found.`, { field });
+
+export async function saveOrganisationClinic(
+  db: Db,
+  caller: AdminCaller,
+  input: { clinicId?: string | undefined; name: string },
+): Promise<AdminClinic> {
+  const { organisationId } = caller.auth;
+  let clinicId = input.clinicId;
+  if (clinicId) {
+    const before = await findClinic(db, organisationId, clinicId);
+    if (!before) throw notFound('Clinic', 'clinicId');
+    await renameClinic(db, organisationId, clinicId, input.name);
+    await audit(db, caller, { clinicId, operation: 'rename-clinic', from: before.name, to: input.name });
+  } else {
+    clinicId = await insertClinic(db, organisationId, input.name);
+    await audit(db, caller, { clinicId, operation: 'add-clinic', name: input.name });
+  }
+  const row = await findClinic(db, organisationId, clinicId);
+  if (!row) throw notFound('Clinic', 'clinicId');
+  return clinicOut(row);
+}
+
+export async function saveOrganisationDepartment(
+  db: Db,
+  caller: AdminCaller,
+  input: EndpointBody<typeof saveDepartmentEndpoint>,
+): Promise<AdminDepartment> {
+  const { organisationId } = caller.auth;
+  if (!(await findClinic(db, organisationId, input.clinicId))) throw notFound('Clinic', 'clinicId');
+  let departmentId = input.departmentId;
+  if (departmentId) {
+    const before = await findDepartment(db, organisationId, departmentId);
+    if (!before) throw notFound('Department', 'departmentId');
+    await updateDepartment(db, { organisationId, departmentId, clinicId: input.clinicId, name: input.name });
+    const details = { departmentId, operation: 'edit-department', from: before.name, to: input.name };
+    await audit(db, caller, { ...details, clinicId: input.clinicId });
+  } else {
+    departmentId = await insertDepartment(db, { organisationId, clinicId: input.clinicId, name: input.name });
+    await audit(db, caller, { departmentId, operation: 'add-department', clinicId: input.clinicId, name: input.name });
+  }
+  const row = await findDepartment(db, organisationId, departmentId);
+  if (!row) throw notFound('Department', 'departmentId');
+  return departmentOut(row);
+}
+
+export async function saveOrganisationProvider(
+  db: Db,
+  caller: AdminCaller,
+  input: EndpointBody<typeof saveProviderEndpoint>,
+): Promise<AdminProvider> {
+  const { organisationId } = caller.auth;
+  const { providerId: givenId, ...fields } = input;
+  const cleaned = { ...fields, suffix: fields.suffix === '' ? null : fields.suffix };
+  if (cleaned.departmentId && !(await findDepartment(db, organisationId, cleaned.departmentId))) {
+    throw notFound('Department', 'departmentId');
+  }
+  let providerId = givenId;
+  if (providerId) {
+    const before = await findProvider(db, organisationId, providerId);
+    if (!before) throw notFound('Provider', 'providerId');
+    await updateProvider(db, { organisationId, providerId }, cleaned);
+    const changed = (['firstName', 'lastName', 'suffix', 'npi', 'departmentId'] as const).filter(
+      (key) => before[key] !== cleaned[key],
+    );
+    await audit(db, caller, { providerId, operation: 'edit-provider', changed });
+  } else {
+    providerId = await insertProvider(db, organisationId, cleaned);
+    await audit(db, caller, { providerId, operation: 'add-provider' });
+  }
+  const row = await findProvider(db, organisationId, providerId);
+  if (!row) throw notFound('Provider', 'providerId');
+  return providerOut(row);
+}
+
+/** The group practices (clinics) in the caller's care scope (spec §7 getGroupPractices). */
+export async function getGroupPractices(db: Db, auth: AuthContext) {
+  const scope = await loadCareScope(db, auth);
+  const groupPractices = await listGroupPractices(db, {
+    organisationId: auth.organisationId,
+    providerIds: scope.providerIds,
+  });
+  return { groupPractices };
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { resultEnvelope } from './envelope';
+import { FRONTEND_TAB_KEYS, type FrontendTabKey } from './flags';
+
+// The admin tool's Organisation section (issue 17 item 2): every call needs admin_tool (admins hold it),
+// except getGroupPractices, which any signed-in user makes.
+
+/**
+ * The V24 share of the CMS-HCC payment score that CMS published for a payment year (Rate Announcements
+ * 2024 and 2025): PY2024 67 % V24 (2020 model) and 33 % V28, PY2025 33 % V24 and 67 % V28, PY2026 on
+ * 100 % V28; before 2024, V24 alone.
+ */
+export function cmsV24Percent(paymentYear: number): number {
+  if (paymentYear < 2024) return 100;
+  if (paymentYear === 2024) return 67;
+  if (paymentYear === 2025) return 33;
+  return 0;
+}
+
+/**
+ * NPI check digit (CMS, "Requirements for the NPI check digit"): the Luhn algorithm over the ten digits
+ * prefixed with 80840, the health-industry prefix of ISO 7812.
+ */
+export function isValidNpi(npi: string): boolean {
+  if (!/^\d{10}$/.test(npi)) return false;
+  const digits = `80840${npi}`;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+const paymentYear = z.int().min(2020).max(2100);
+
+/** The organisation's risk model for one payment year: `v24Percent` 0 is V28 only, 1 to 99 a V24/V28 blend. */
+export const riskModelSetting = z.strictObject({
+  paymentYear,
+  /** The V24 share of the blend in percent; the rest is V28. 100 (V24 alone) is only CMS's rule before 2024. */
+  v24Percent: z.int().min(0).max(100),
+});
+export type RiskModelSetting = z.infer<typeof riskModelSetting>;
+
+export const organisationSettings = z.object({
+  organisation: z.object({ id: z.uuid(), name: z.string() }),
+  /** The effective model of each payment year shown: the organisation's choice, or CMS's published blend. */
+  riskModels: z.array(riskModelSetting.extend({ isCmsDefault: z.boolean(), cmsV24Percent: z.int() })),
+  /** The three organisation-wide configuration flags (their default value in the flag storage). */
+  frontendTabs: z.array(z.enum(FRONTEND_TAB_KEYS as [FrontendTabKey, ...FrontendTabKey[]])),
+  overlayOnlyView: z.boolean(),
+  organizationQuality: z.boolean(),
+  /** Targeting rules of each of those flags (edited under Feature flags), which win over the value here for the users they match. */
+  flagRuleCounts: z.object({
+    configuration_FrontendTabs: z.int(),
+    configuration_OverlayOnlyView: z.int(),
+    configuration_OrganizationQuality: z.int(),
+  }),
+});
+export type OrganisationSettings = z.infer<typeof organisationSettings>;
+
+const adminEndpoint = { auth: 'user', permission: 'admin_tool', v2: true } as const;
+
+export const getOrganisationSettings = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/settings/get',
+  summary:
+    "The organisation's settings: risk model per payment year, tabs shown, overlay-only view, OrganizationQuality",
+  writes: false,
+  body: z.strictObject({}),
+  response: resultEnvelope(organisationSettings),
+});
+
+export const updateOrganisationSettings = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/settings/update',
+  summary: "Change the organisation's settings; a field left out is kept. Flags reach open browsers at once",
+  writes: 'organisation',
+  body: z.strictObject({
+    /** The organisation's own choices (a year left out follows CMS); each year at most once. */
+    riskModels: z
+      .array(riskModelSetting)
+      .max(50)
+      .refine((models) => new Set(models.map((model) => model.paymentYear)).size === models.length, 'Each year once')
+      .optional(),
+    frontendTabs: z
+      .array(z.enum(FRONTEND_TAB_KEYS as [FrontendTabKey, ...FrontendTabKey[]]))
+      .min(1, 'At least one tab')
+      .refine((tabs) => new Set(tabs).size === tabs.length, 'Each tab once')
+      .optional(),
+    overlayOnlyView: z.boolean().optional(),
+    organizationQuality: z.boolean().optional(),
+  }),
+  response: resultEnvelope(organisationSettings),
+});
+
+/** Where a clinic, department or provider came from: EHR and HIE rows are synced, CAIRN rows were added here. */
+export const hierarchySource = z.object({
+  source: z.string(),
+  /** The row's id in the EHR, kept on an edit so that a later sync still matches it. */
+  sourceId: z.string(),
+  isFromEhr: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const adminClinic = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  departmentCount: z.int(),
+  ...hierarchySource.shape,
+});
+export type AdminClinic = z.infer<typeof adminClinic>;
+export const adminDepartment = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  clinicId: z.uuid(),
+  clinicName: z.string(),
+  providerCount: z.int(),
+  ...hierarchySource.shape,
+});
+export type AdminDepartment = z.infer<typeof adminDepartment>;
+export const adminProvider = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Credentials (`MD`, `DO`, `NP`). */
+  suffix: z.string().nullable(),
+  npi: z.string().nullable(),
+  departmentId: z.uuid().nullable(),
+  departmentName: z.string().nullable(),
+  clinicName: z.string().nullable(),
+  ...hierarchySource.shape,
+});
+export type AdminProvider = z.infer<typeof adminProvider>;
+
+export const HIERARCHY_PAGE_SIZE_MAX = 100;
+const listQuery = {
+  /** Words found in the name (a provider's names, credentials or NPI). */
+  search: z.string().trim().max(200).optional(),
+  page: z.int().min(1).max(100_000).default(1),
+  pageSize: z.int().min(1).max(HIERARCHY_PAGE_SIZE_MAX).default(25),
+};
+const name = z.string().trim().min(1, 'Required').max(200);
+
+export const listOrganisationClinics = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/clinics/list',
+  summary: "The organisation's clinics, searched, a page at a time",
+  writes: false,
+  body: z.strictObject(listQuery),
+  response: resultEnvelope(z.object({ clinics: z.array(adminClinic), total: z.int() })),
+});
+
+export const listOrganisationDepartments = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/departments/list',
+  summary: "The organisation's departments (of one clinic when given), searched, a page at a time",
+  writes: false,
+  body: z.strictObject({ ...listQuery, clinicId: z.uuid().optional() }),
+  response: resultEnvelope(z.object({ departments: z.array(adminDepartment), total: z.int() })),
+});
+
+export const listOrganisationProviders = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/providers/list',
+  summary: "The organisation's providers (of one department when given), searched, a page at a time",
+  writes: false,
+  body: z.strictObject({ ...listQuery, departmentId: z.uuid().optional() }),
+  response: resultEnvelope(z.object({ providers: z.array(adminProvider), total: z.int() })),
+});
+
+export const saveOrganisationClinic = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/clinics/save',
+  summary: 'Rename a clinic (clinicId given) or add one by hand (source CAIRN)',
+  writes: 'organisation',
+  body: z.strictObject({ clinicId: z.uuid().optional(), name }),
+  response: resultEnvelope(adminClinic),
+});
+
+export const saveOrganisationDepartment = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/departments/save',
+  summary: 'Rename or move a department (departmentId given) or add one to a clinic by hand (source CAIRN)',
+  writes: 'organisation',
+  body: z.strictObject({ departmentId: z.uuid().optional(), clinicId: z.uuid(), name }),
+  response: resultEnvelope(adminDepartment),
+});
+
+/** A provider's NPI: ten digits whose last is the Luhn check digit over 80840 and the first nine. */
+export const npiSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'Ten digits')
+  .refine(isValidNpi, 'Not a valid NPI (check digit)');
+
+export const saveOrganisationProvider = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/providers/save',
+  summary: "Edit a provider's names, credentials, NPI and department (providerId given) or add one by hand",
+  writes: 'organisation',
+  body: z.strictObject({
+    providerId: z.uuid().optional(),
+    firstName: z.string().trim().max(200).default(''),
+    lastName: name,
+    suffix: z.string().trim().max(50).nullable().default(null),
+    npi: npiSchema.nullable().default(null),
+    departmentId: z.uuid().nullable().default(null),
+  }),
+  response: resultEnvelope(adminProvider),
+});
+
+/**
+ * The group practices (clinics) the caller may see (spec §7 getGroupPractices, payload not shown): a
+ * provider linked to providers sees the clinics of their departments; others every clinic of the organisation.
+ */
+export const getGroupPractices = defineEndpoint({
+  method: 'POST',
+  path: '/getGroupPractices',
+  summary: 'The group practices (clinics) in the caller’s care scope',
+  tags: ['schedule'],
+  auth: 'user',
+  writes: false,
+  v2: true,
+  body: z.strictObject({}),
+  response: resultEnvelope(z.object({ groupPractices: z.array(z.object({ id: z.uuid(), name: z.string() })) })),
+});

@@ -29,37 +29,45 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 export { revokeOpenInvitations as revokeInvitations };
 
 /**
- * Mails the account a link to choose its password: a random token (only its hash is stored), usable
- * once within 72 hours; the account's earlier invitations are void. Answers whether the mail left.
+ * A new invitation for the account: a random token (only its hash is stored), usable once within 72
+ * hours; the account's earlier invitations are void. Answers the link that holds it.
  */
+export async function issueInvitation(
+  deps: Pick<InvitationDeps, 'db' | 'publicOrigin'>,
+  options: { userId: string; invitedBy: string | null; now: Date },
+): Promise<{ link: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(options.now.getTime() + INVITATION_TTL_HOURS * 3_600_000);
+  await deps.db.transaction(async (tx) => {
+    await revokeOpenInvitations(tx, options.userId, options.now);
+    await insertInvitation(tx, {
+      userId: options.userId,
+      tokenHash: hashToken(token),
+      invitedBy: options.invitedBy,
+      expiresAt,
+      createdAt: options.now,
+    });
+  });
+  const link = new URL('/login', deps.publicOrigin);
+  link.searchParams.set('invitation', token);
+  return { link: link.toString(), expiresAt };
+}
+
+/** Mails the account its invitation (see `issueInvitation`). Answers whether the mail left. */
 export async function sendInvitation(
   deps: InvitationDeps,
   caller: { auth: { organisationId: string; userId: string }; clientAddress: string | undefined },
   user: UserRow,
   now: Date,
 ): Promise<boolean> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000);
-  await deps.db.transaction(async (tx) => {
-    const db = tx;
-    await revokeOpenInvitations(db, user.id, now);
-    await insertInvitation(db, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      invitedBy: caller.auth.userId,
-      expiresAt,
-      createdAt: now,
-    });
-  });
-  const link = new URL('/login', deps.publicOrigin);
-  link.searchParams.set('invitation', token);
+  const { link, expiresAt } = await issueInvitation(deps, { userId: user.id, invitedBy: caller.auth.userId, now });
   const organisationName = await findOrganisationName(deps.db, user.organisationId);
   const mail = invitationMail({
     to: user.email,
     firstName: user.firstName,
     username: user.username,
     organisationName,
-    link: link.toString(),
+    link,
     expiresAt,
   });
   const isSent = await deps.mailer.send(mail).then(

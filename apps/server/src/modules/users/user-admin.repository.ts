@@ -136,19 +136,22 @@ async function withLinks(db: Db, rows: UserRow[], now: Date): Promise<UserWithLi
   }));
 }
 
+/** Whether any account anywhere (deactivated ones too) has this username: sign-in names are global. */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row !== undefined;
+}
+
 /** Which of `username` (anywhere: sign-in names are global) and `email` (in the organisation) are taken. */
 export async function findTakenIdentity(
   db: Db,
   options: { organisationId: string; username?: string; email: string; exceptUserId?: string },
 ): Promise<'username' | 'email' | undefined> {
   const except = options.exceptUserId ? ne(users.id, options.exceptUserId) : undefined;
-  if (options.username !== undefined) {
-    const [byName] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${options.username})`, except));
-    if (byName) return 'username';
-  }
+  if (options.username !== undefined && (await isUsernameTaken(db, options.username))) return 'username';
   const [byEmail] = await db
     .select({ id: users.id })
     .from(users)

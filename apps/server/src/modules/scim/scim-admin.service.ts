@@ -11,17 +11,14 @@ import type { AccessTokens } from '../auth';
 import { newScimToken } from './scim-auth';
 import { endNarrowedSessions } from './scim-groups.service';
 import { withGroupGrants } from './scim-grants';
+import { insertToken, listTokens, revokeToken, type ScimTokenRow } from './scim-tokens.repository';
 import {
   findGroup,
-  insertToken,
   listGroupsWithCounts,
-  listTokens,
   memberIdsOfGroup,
-  revokeToken,
   updateGroup,
   type ScimGroupRow,
-  type ScimTokenRow,
-} from './scim.repository';
+} from './scim-groups.repository';
 
 export interface ScimAdminDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { ScimError } from './scim-error';
-import { findActiveToken, touchToken } from './scim.repository';
+import { findActiveToken, touchToken } from './scim-tokens.repository';
 
 /** A SCIM token: a recognisable prefix (secret scanners find it) and 256 random bits. */
 export function newScimToken(): { token: string; tokenHash: string } {

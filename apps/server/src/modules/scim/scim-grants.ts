@@ -1,7 +1,7 @@
 import { PERMISSIONS, type View } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { updateUser } from '../auth';
-import { grantsOfUsers, usersByIds, type GroupGrant } from './scim.repository';
+import { grantsOfUsers, usersByIds, type GroupGrant } from './scim-groups.repository';
 
 /**
  * When a user's groups set different views, the first of this order wins: the view with the most

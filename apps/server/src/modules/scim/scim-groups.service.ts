@@ -5,10 +5,10 @@ import { parseScimFilter } from './scim-filter';
 import { withGroupGrants, type GrantChanges } from './scim-grants';
 import { applyGroupPatch, isObject, readMemberIds, readPatchRequest, type ScimGroupFields } from './scim-patch';
 import { listResponse, readPage, refuseUnstorable, toScimGroup, type ScimResource } from './scim-resources';
+import { findOwnUserIds } from './scim.repository';
 import {
   deleteGroup,
   findGroup,
-  findOwnUserIds,
   insertGroup,
   isGroupNameTaken,
   listGroupsPage,
@@ -17,7 +17,7 @@ import {
   setGroupMembers,
   updateGroup,
   type ScimGroupRow,
-} from './scim.repository';
+} from './scim-groups.repository';
 import type { ListQuery } from './scim-users.service';
 
 /** GET /Groups, filtered by displayName or externalId; members left out when `excludedAttributes=members`. */

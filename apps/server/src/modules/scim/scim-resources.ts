@@ -1,7 +1,8 @@
 import { isUnstorableString } from '@cairn/contracts';
 import { ScimError } from './scim-error';
 import { isObject, readBoolean, readEmail, type ScimUserFields } from './scim-patch';
-import type { ScimGroupRow, ScimUserRow } from './scim.repository';
+import type { ScimUserRow } from './scim.repository';
+import type { ScimGroupRow } from './scim-groups.repository';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -12,6 +12,7 @@ import {
   findUserByUsername,
   groupsOfUsers,
   hasOtherActiveAdmin,
+  isEmailTaken,
   listUsersPage,
   removeMemberships,
   SCIM_DELETED_SOURCE,
@@ -66,6 +67,7 @@ export async function createScimUser(deps: ScimDeps, caller: ScimCaller, body: u
     return getScimUser(deps, caller, holder.id);
   }
   if (holder) throw usernameTaken();
+  await assertEmailFree(deps.db, { organisationId: caller.organisationId, email: fields.email });
   const view = (await findDefaultView(deps.db, caller.organisationId)) ?? 'Provider';
   try {
     const user = await deps.db.transaction(async (tx) => {
@@ -158,6 +160,9 @@ async function saveUser(deps: ScimDeps, caller: ScimCaller, user: ScimUserRow, n
     if (await findUserByUsername(deps.db, next.userName, user.id)) throw usernameTaken();
   }
   if (next.userName === '') throw new ScimError(400, 'userName cannot be empty.', 'invalidValue');
+  if (next.email.toLowerCase() !== current.email.toLowerCase()) {
+    await assertEmailFree(deps.db, { organisationId: user.organisationId, email: next.email, exceptUserId: user.id });
+  }
   const changed = (Object.keys(next) as (keyof ScimUserFields)[]).filter((key) => next[key] !== current[key]);
   if (changed.length === 0) return;
   if (current.active && !next.active) await assertNotLastAdmin(deps.db, user);
@@ -184,6 +189,19 @@ async function saveUser(deps: ScimDeps, caller: ScimCaller, user: ScimUserRow, n
   }
   // Every session ends at once, on every server process (as when an administrator deactivates).
   if (current.active && !next.active) await endSessions(deps, { userId: user.id }, now);
+}
+
+/**
+ * As in the admin tool, an email belongs to one account of the organisation (SSO finds a provisioned
+ * user by it); an account may have none.
+ */
+async function assertEmailFree(
+  db: Db,
+  options: { organisationId: string; email: string; exceptUserId?: string },
+): Promise<void> {
+  if (options.email !== '' && (await isEmailTaken(db, options))) {
+    throw new ScimError(409, 'Another user of this organisation has this email.', 'uniqueness');
+  }
 }
 
 /** As in the admin tool, the organisation keeps an active admin: otherwise no one could run it. */

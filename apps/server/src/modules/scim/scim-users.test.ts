@@ -149,6 +149,18 @@ describe('SCIM users', () => {
     }
   });
 
+  it('refuses an email another user of the organisation has with 409 uniqueness, on creation and change', async () => {
+    const { userName } = await createScimUser();
+    const body = { userName: uniqueName(), emails: [{ value: userName.toUpperCase(), type: 'work' }] };
+    const created = await scim(test.app, { method: 'POST', path: '/Users', token, body });
+    expect(created.statusCode).toBe(409);
+    expect(created.json()).toMatchObject({ scimType: 'uniqueness', detail: expect.stringContaining('email') });
+    const { id } = await createScimUser();
+    const changed = await patch(id, [{ op: 'Replace', path: 'emails[type eq "work"].value', value: userName }]);
+    expect(changed.statusCode).toBe(409);
+    expect((await scim(test.app, { method: 'POST', path: '/Users', token: otherToken, body })).statusCode).toBe(201);
+  });
+
   it('refuses a user without userName, and a body that is not JSON, with 400', async () => {
     const missing = await scim(test.app, { method: 'POST', path: '/Users', token, body: { name: {} } });
     expect(missing.statusCode).toBe(400);

@@ -27,6 +27,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     Screen: lazy(() => import('./components/ehr-connections/ehr-connections-section')),
   },
   {
+    path: 'sso',
+    title: 'Single sign-on',
+    description: "The organisation's OpenID Connect identity provider: its client, claim mapping and allowed domains.",
+    Screen: lazy(() => import('./components/sso/sso-section')),
+  },
+  {
     path: 'flags',
     title: 'Feature flags',
     description: "Each flag's value for the organisation, its targeting rules, and what a given user gets.",

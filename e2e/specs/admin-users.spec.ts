@@ -55,7 +55,8 @@ test('an admin creates a provider and invites them; the provider sets a password
         const providerPage = await context.newPage();
         await providerPage.goto(new URL(link).pathname + new URL(link).search);
         const login = new LoginPage(providerPage);
-        await expect(login.heading('Welcome, Nora')).toBeVisible();
+        await expect(login.heading('Choose your password')).toBeVisible();
+        await expect(login.card().getByText(/Welcome, Nora\./)).toBeVisible();
         await login.chooseNewPassword(PASSWORD, 'Set password and sign in');
         await login.acceptTerms();
         await expect(providerPage.getByRole('heading', { name: 'Scheduling Overview' })).toBeVisible();

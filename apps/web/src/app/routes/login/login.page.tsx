@@ -64,7 +64,7 @@ export default function LoginPage() {
         warn={warn}
         initialMessage={ssoMessage}
         ssoProviders={offers.providers}
-        initialStep={isInvitation ? 'AcceptInvitation' : undefined}
+        initialStep={isInvitation ? 'InitializePassword' : undefined}
       />
     </>
   );

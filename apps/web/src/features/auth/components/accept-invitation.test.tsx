@@ -42,9 +42,11 @@ describe("an administrator's invitation link", () => {
       '/getUserMetadata': result(aUserMetadata({ terms_accepted: true })),
     });
     renderInvitation();
-    expect(await screen.findByRole('heading', { name: 'Welcome, Nora' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Cairn Demo Clinic invited you\. Choose the password of your account nora\.newman/),
+      await screen.findByText(
+        /Welcome, Nora\. Cairn Demo Clinic invited you to Cairn: choose the password of your account nora\.newman/,
+      ),
     ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('New password'), 'a long new passphrase');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'a long new passphrase');

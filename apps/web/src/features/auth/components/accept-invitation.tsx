@@ -18,7 +18,7 @@ export function invitationTokenOf(search: string): string | undefined {
 }
 
 /**
- * The link of an administrator's invitation (issue 17): the person sees which account it is for,
+ * InitializePassword for an administrator's invitation link (issue 17): the person sees which account it is for,
  * chooses its password, and is signed in with it (through the sign-in's own steps: TOTP, terms).
  */
 export default function AcceptInvitation({ flow }: StepProps) {
@@ -68,15 +68,15 @@ export default function AcceptInvitation({ flow }: StepProps) {
   }
   if (!invitation)
     return (
-      <StepFrame title="Welcome to Cairn" intro="Reading your invitation…">
+      <StepFrame title="Choose your password" intro="Reading your invitation…">
         {null}
       </StepFrame>
     );
-  const greeting = invitation.firstName ? `Welcome, ${invitation.firstName}` : 'Welcome to Cairn';
+  const greeting = invitation.firstName ? `Welcome, ${invitation.firstName}. ` : 'Welcome. ';
   return (
     <StepFrame
-      title={greeting}
-      intro={`${invitation.organisationName} invited you. Choose the password of your account ${invitation.username}.`}
+      title="Choose your password"
+      intro={`${greeting}${invitation.organisationName} invited you to Cairn: choose the password of your account ${invitation.username}.`}
       error={error}
     >
       <form onSubmit={(event) => void submit(event)} style={{ display: 'grid', gap: 12 }} noValidate>

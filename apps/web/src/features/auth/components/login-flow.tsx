@@ -25,7 +25,6 @@ const STEPS: Record<LoginStep, ComponentType<StepProps>> = {
   ReadTermsAndConditions: lazy(() => import('./read-terms-and-conditions')),
   InitializePassword: lazy(() => import('./initialize-password')),
   LockedAccount: lazy(() => import('./locked-account')),
-  AcceptInvitation: lazy(() => import('./accept-invitation')),
 };
 
 const NO_PROVIDERS: readonly SsoProviderOffer[] = [];

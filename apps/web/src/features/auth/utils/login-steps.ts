@@ -1,9 +1,9 @@
 import type { SignInStatus } from '@cairn/contracts';
 
 /**
- * The steps of the login card (spec §2 "Login flow steps"), LockedAccount: a lock must not keep the
- * real user out (its ways out: the password with a one-time code, or a reset by emailed code), and
- * AcceptInvitation: an administrator's invitation link, where a new account chooses its password.
+ * The steps of the login card (spec §2 "Login flow steps"), and LockedAccount: a lock must not keep the
+ * real user out (its ways out: the password with a one-time code, or a reset by emailed code). An
+ * administrator's invitation link opens on InitializePassword.
  */
 export const LOGIN_STEPS = [
   'PasswordLogin',
@@ -19,7 +19,6 @@ export const LOGIN_STEPS = [
   'ReadTermsAndConditions',
   'InitializePassword',
   'LockedAccount',
-  'AcceptInvitation',
 ] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 

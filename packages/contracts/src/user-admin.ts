@@ -14,6 +14,10 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const LAST_SIGN_IN_FILTERS = ['never', 'last30Days', 'over90Days'] as const;
 export type LastSignInFilter = (typeof LAST_SIGN_IN_FILTERS)[number];
 
+/** Who a user is, as the list filters it: an admin, or the role their view gives (spec §6: Coder is a coder; Provider and Classic, a provider). */
+export const USER_ROLE_FILTERS = ['admin', 'coder', 'provider'] as const;
+export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
+
 /** An invitation's link is usable once, within this many hours. */
 export const INVITATION_TTL_HOURS = 72;
 
@@ -88,6 +92,7 @@ export const listUsers = defineEndpoint({
   body: z.strictObject({
     /** Words found in the username, email or names. */
     search: z.string().trim().max(200).optional(),
+    role: z.enum(USER_ROLE_FILTERS).optional(),
     view: z.enum(VIEWS).optional(),
     status: z.enum(USER_STATUSES).optional(),
     isLocked: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import type { LastSignInFilter, UserStatus, View } from '@cairn/contracts';
+import type { LastSignInFilter, UserRoleFilter, UserStatus, View } from '@cairn/contracts';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, providers, userClinics, userProviders } from '../../db/clinical-schema';
@@ -7,6 +7,7 @@ import { DAY_MS, type UserRow } from '../auth';
 
 export interface UserListFilters {
   search?: string;
+  role?: UserRoleFilter;
   view?: View;
   status?: UserStatus;
   isLocked?: boolean;
@@ -40,6 +41,17 @@ function statusCondition(status: UserStatus): SQL | undefined {
   }
 }
 
+function roleCondition(role: UserRoleFilter): SQL | undefined {
+  switch (role) {
+    case 'admin':
+      return eq(users.isAdmin, true);
+    case 'coder':
+      return eq(users.view, 'Coder');
+    case 'provider':
+      return inArray(users.view, ['Provider', 'Classic']);
+  }
+}
+
 function lastSignInCondition(filter: LastSignInFilter, now: Date): SQL | undefined {
   switch (filter) {
     case 'never':
@@ -64,6 +76,7 @@ function listConditions(organisationId: string, filters: UserListFilters, now: D
           sql`(${users.lastName} || ', ' || ${users.firstName}) ilike ${pattern}`,
         )
       : undefined,
+    filters.role ? roleCondition(filters.role) : undefined,
     filters.view ? eq(users.view, filters.view) : undefined,
     filters.status ? statusCondition(filters.status) : undefined,
     filters.isLocked === undefined

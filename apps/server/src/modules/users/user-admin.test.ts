@@ -191,6 +191,9 @@ describe('the users list', () => {
 
     expect(names(await search())).toEqual([coder.id, locked.id, invited.id]);
     expect(names(await search({ view: 'Coder' }))).toEqual([coder.id]);
+    expect(names(await search({ role: 'coder' }))).toEqual([coder.id]);
+    expect(names(await search({ role: 'provider' }))).toEqual([locked.id, invited.id]);
+    expect(names(await search({ role: 'admin' }))).toEqual([]);
     expect(names(await search({ status: 'invited' }))).toEqual([invited.id]);
     expect(names(await search({ isLocked: true }))).toEqual([locked.id]);
     expect(names(await search({ lastSignIn: 'last30Days' }))).toEqual([locked.id]);

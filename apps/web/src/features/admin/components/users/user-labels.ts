@@ -1,4 +1,4 @@
-import type { AdminUser, LastSignInFilter, Permission, UserAction, UserStatus } from '@cairn/contracts';
+import type { AdminUser, LastSignInFilter, Permission, UserAction, UserRoleFilter, UserStatus } from '@cairn/contracts';
 
 /** The permissions of spec §6 as the admin tool names them. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
@@ -7,6 +7,12 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   hcc_dashboard: 'Analytics',
   admin_tool: 'Admin tool',
   files_manager: 'File manager',
+};
+
+export const ROLE_LABELS: Record<UserRoleFilter, string> = {
+  admin: 'Admins',
+  coder: 'Coders',
+  provider: 'Providers',
 };
 
 export const STATUS_LABELS: Record<UserStatus, string> = {

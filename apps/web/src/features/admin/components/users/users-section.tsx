@@ -5,7 +5,9 @@ import {
   VIEWS,
   type AdminUser,
   type LastSignInFilter,
+  USER_ROLE_FILTERS,
   type UserAction,
+  type UserRoleFilter,
   type UserStatus,
   type View,
 } from '@cairn/contracts';
@@ -29,6 +31,7 @@ import {
   displayName,
   LAST_SIGN_IN_LABELS,
   PERMISSION_LABELS,
+  ROLE_LABELS,
   STATUS_LABELS,
 } from './user-labels';
 
@@ -37,6 +40,7 @@ const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', invited: 
 
 interface Filters {
   search: string;
+  role?: UserRoleFilter;
   view?: View;
   status?: UserStatus;
   isLocked?: boolean;
@@ -86,6 +90,15 @@ export default function UsersSection() {
           value={filters.search}
           onChange={(event) => filter({ search: event.target.value })}
           style={{ width: 260 }}
+        />
+        <Select<UserRoleFilter>
+          aria-label="Role"
+          placeholder="Any role"
+          allowClear
+          value={filters.role}
+          onChange={(role) => filter({ role })}
+          options={USER_ROLE_FILTERS.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          style={{ width: 130 }}
         />
         <Select<View>
           aria-label="View"

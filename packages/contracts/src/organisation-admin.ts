@@ -56,11 +56,7 @@ export const organisationSettings = z.object({
   overlayOnlyView: z.boolean(),
   organizationQuality: z.boolean(),
   /** Targeting rules of each of those flags (edited under Feature flags), which win over the value here for the users they match. */
-  flagRuleCounts: z.object({
-    configuration_FrontendTabs: z.int(),
-    configuration_OverlayOnlyView: z.int(),
-    configuration_OrganizationQuality: z.int(),
-  }),
+  flagRuleCounts: z.object({ frontendTabs: z.int(), overlayOnlyView: z.int(), organizationQuality: z.int() }),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettings>;
 

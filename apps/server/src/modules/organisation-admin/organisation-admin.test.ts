@@ -109,7 +109,7 @@ describe('organisation settings', () => {
       token: manager.token,
       body: { ...body, frontendTabs: [...body.frontendTabs] },
     });
-    expect(settings).toMatchObject({ ...body, flagRuleCounts: { configuration_FrontendTabs: 1 } });
+    expect(settings).toMatchObject({ ...body, flagRuleCounts: { frontendTabs: 1 } });
     const provider = await tokenFor(test.app, { organisationId, view: 'Provider' });
     const flags = await callForResult(test.app, getFeatureFlags, { token: provider.token });
     expect(flags).toMatchObject({

@@ -91,9 +91,9 @@ export async function getOrganisationSettings(
     overlayOnlyView: valueOf('overlayOnlyView'),
     organizationQuality: valueOf('organizationQuality'),
     flagRuleCounts: {
-      configuration_FrontendTabs: ruleCount('frontendTabs'),
-      configuration_OverlayOnlyView: ruleCount('overlayOnlyView'),
-      configuration_OrganizationQuality: ruleCount('organizationQuality'),
+      frontendTabs: ruleCount('frontendTabs'),
+      overlayOnlyView: ruleCount('overlayOnlyView'),
+      organizationQuality: ruleCount('organizationQuality'),
     },
   };
 }

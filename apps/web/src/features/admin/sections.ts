@@ -21,6 +21,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     Screen: lazy(() => import('./components/users/users-section')),
   },
   {
+    path: 'organisation',
+    title: 'Organisation',
+    description: 'Clinics, departments and providers, the risk model per payment year, the tabs and views shown.',
+    Screen: lazy(() => import('./components/organisation/organisation-section')),
+  },
+  {
     path: 'ehr-connections',
     title: 'EHR connections',
     description: 'The EHRs Cairn launches from, reads and writes to: their FHIR servers, clients and last activity.',

@@ -20,7 +20,12 @@ const SETTINGS: OrganisationSettings = {
 };
 
 const source = { source: 'EHR', sourceId: 'loc-1', isFromEhr: true, updatedAt: '2026-11-20T10:00:00Z' };
-const CLINIC: AdminClinic = { id: '1b7c6a2e-7d6e-4f7a-8a3c-2f2e3d4c5b6a', name: 'North Clinic', departmentCount: 2, ...source };
+const CLINIC: AdminClinic = {
+  id: '1b7c6a2e-7d6e-4f7a-8a3c-2f2e3d4c5b6a',
+  name: 'North Clinic',
+  departmentCount: 2,
+  ...source,
+};
 const HAND_ADDED: AdminClinic = {
   ...CLINIC,
   id: '2b7c6a2e-7d6e-4f7a-8a3c-2f2e3d4c5b6a',
@@ -60,7 +65,8 @@ afterEach(() => {
 describe('the Organisation section', () => {
   it("shows each payment year's risk model as CMS published it, and saves a blend the admin chooses", async () => {
     const { callsTo } = answer({
-      '/admin/organisation/settings/update': (body) => result({ ...SETTINGS, ...body, riskModels: SETTINGS.riskModels }),
+      '/admin/organisation/settings/update': (body) =>
+        result({ ...SETTINGS, ...body, riskModels: SETTINGS.riskModels }),
     });
     const user = fastUser();
     renderWithProviders(<OrganisationSection />);

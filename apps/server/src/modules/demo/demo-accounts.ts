@@ -37,7 +37,16 @@ const DEMO_USERS: DemoUser[] = [
     view: 'Coder',
     permissions: ['hcc_dashboard'],
   },
-  { role: 'admin', username: 'demo.admin', firstName: 'Alex', lastName: 'Chen', view: 'Provider', isAdmin: true },
+  {
+    role: 'admin',
+    username: 'demo.admin',
+    firstName: 'Alex',
+    lastName: 'Chen',
+    view: 'Provider',
+    isAdmin: true,
+    // Spec §6: the apps menu offers the admin tool on an explicit grant only, not on an admin's blanket permissions.
+    permissions: ['admin_tool'],
+  },
   {
     role: 'provider',
     username: 'demo.provider.totp',

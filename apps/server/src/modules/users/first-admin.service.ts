@@ -55,6 +55,8 @@ export async function createOrganisationWithAdmin(
       ...admin,
       view: 'Provider',
       isAdmin: true,
+      // Spec §6: the apps menu offers the admin tool on an explicit grant only.
+      permissions: ['admin_tool'],
       passwordHash: null,
     });
     await writeAudit(tx, {

@@ -16,4 +16,20 @@ describe('risk estimate', () => {
     expect(risk.interactions).toContainEqual({ name: 'D5', label: '5 payment HCCs', raf: 0.05 });
     expect(risk.interactions.every((term) => term.raf !== 0 && term.label !== '')).toBe(true);
   });
+
+  it("weights each model's raw score by its share in a V24/V28 blend, and lists each model's HCCs weighted", () => {
+    const visit = { person, visitDate: '2024-06-15', codedCodes: ['I5032'], cartCodes: ['E1122'] };
+    const v24 = estimateRisk({ ...visit, model: 'v24' });
+    const v28 = estimateRisk({ ...visit, model: 'v28' });
+    const blend = estimateRisk({ ...visit, v24Percent: 33 });
+    expect(blend.model).toBe('v24 33% / v28 67%');
+    expect(blend.paymentYear).toBe(2025);
+    expect(blend.current).toBeCloseTo(0.33 * v24.current + 0.67 * v28.current, 4);
+    expect(blend.ifPushed).toBeCloseTo(0.33 * v24.ifPushed + 0.67 * v28.ifPushed, 4);
+    expect(blend.increments.map((increment) => increment.label)).toEqual([
+      `${v24.increments[0]?.label ?? ''} (V24)`,
+      `${v28.increments[0]?.label ?? ''} (V28)`,
+    ]);
+    expect(estimateRisk({ ...visit, v24Percent: 0 })).toEqual(v28);
+  });
 });

@@ -51,6 +51,25 @@ export const startSso = defineEndpoint({
   response: resultEnvelope(z.object({ authorizationUrl: z.url() })),
 });
 
+/**
+ * What a Test sign-in received and made of it: every claim the provider sent (ID token over
+ * userinfo), the fields the mapping read from them, whether the email's domain is allowed, and the
+ * Cairn user it would sign in (none: one would be created). It creates no session.
+ */
+export const ssoTestResult = z.object({
+  claims: z.record(z.string(), z.unknown()),
+  mapped: z.object({
+    username: z.string().optional(),
+    email: z.string().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    groups: z.array(z.string()),
+  }),
+  isEmailDomainAllowed: z.boolean(),
+  existingUsername: z.string().optional(),
+});
+export type SsoTestResult = z.infer<typeof ssoTestResult>;
+
 export const completeSso = defineEndpoint({
   method: 'POST',
   path: '/auth/sso/complete',
@@ -72,12 +91,16 @@ export const completeSso = defineEndpoint({
     })
     .refine((body) => body.code !== undefined || body.error !== undefined, { message: 'Required', path: ['code'] }),
   response: resultEnvelope(
-    z.object({
-      /** Cairn's access token; SSO users carry `isSaml: true` and call `/api/v2/...` with a Bearer header. */
-      jwtToken: z.string(),
-      refreshToken: z.string(),
-      returnTo: returnToPath.optional(),
-    }),
+    z.union([
+      z.object({
+        /** Cairn's access token; SSO users carry `isSaml: true` and call `/api/v2/...` with a Bearer header. */
+        jwtToken: z.string(),
+        refreshToken: z.string(),
+        returnTo: returnToPath.optional(),
+      }),
+      /** A sign-in an administrator started with Test sign-in: what came back, and no session. */
+      z.object({ test: ssoTestResult }),
+    ]),
   ),
 });
 
@@ -201,6 +224,19 @@ export const identityProvider = z.object({
   postLogoutRedirectUri: z.string(),
 });
 export type IdentityProvider = z.infer<typeof identityProvider>;
+
+export const testIdentityProvider = defineEndpoint({
+  method: 'POST',
+  path: '/admin/identityProvider/test',
+  summary: 'Test sign-in: start a sign-in at the provider that reports the claims and creates no session',
+  tags: ['sso', 'admin'],
+  auth: 'user',
+  writes: 'organisation',
+  permission: 'admin_tool',
+  v2: true,
+  body: z.strictObject({ browserBinding }),
+  response: resultEnvelope(z.object({ authorizationUrl: z.url() })),
+});
 
 export const getIdentityProvider = defineEndpoint({
   method: 'POST',

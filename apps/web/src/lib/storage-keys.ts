@@ -31,6 +31,10 @@ export const SESSION_STORAGE_KEYS = {
   ehrSyncWarning: 'cairn.ehrSyncWarning',
   /** The visit an EHR launch opened, whose patient the overlay reads from the EHR once it shows (issue 16). */
   ehrReadDue: 'cairn.ehrReadDue',
+  /** The random value binding an SSO sign-in in flight to this browser tab (login CSRF). */
+  ssoBrowserBinding: 'cairn.ssoBrowserBinding',
+  /** What an administrator's Test sign-in received (JSON), for the admin tool's Single sign-on section. */
+  ssoTestResult: 'cairn.ssoTestResult',
 } as const;
 
 /** The user's configuration, kept per user. */

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { completeSso, getIdentityProvider, listSsoProviders, setIdentityProvider, startSso } from '@cairn/contracts';
+import {
+  completeSso,
+  getIdentityProvider,
+  listSsoProviders,
+  setIdentityProvider,
+  startSso,
+  testIdentityProvider,
+} from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
@@ -10,7 +17,7 @@ import {
   type TestAccount,
   type TestOpenIdProvider,
 } from '../../integrations/oidc/test-openid-provider';
-import { call, signInAsNewUser } from '../../testing/api';
+import { call, signInAsNewUser, tokenFor } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation } from '../../testing/factories';
 
@@ -163,5 +170,68 @@ describe('claim mapping and allowed email domains', () => {
     const badMapping = await setProvider({ claimMapping: { role: 'x' } });
     expect(badMapping.statusCode).toBe(422);
     expect(badMapping.body).toContain('claimMapping');
+  });
+});
+
+describe('Test sign-in', () => {
+  async function testSignIn(account: TestAccount, token = adminToken) {
+    accounts.push(account);
+    const browserBinding = randomBytes(24).toString('base64url');
+    const started = await call(test.app, testIdentityProvider, { token, body: { browserBinding } });
+    if (started.statusCode !== 200) return { started, completed: undefined };
+    const { authorizationUrl } = started.json<{ result: { authorizationUrl: string } }>().result;
+    const callback = await signInAtProvider(authorizationUrl, account);
+    const completed = await call(test.app, completeSso, {
+      body: {
+        state: callback.searchParams.get('state') ?? '',
+        code: callback.searchParams.get('code') ?? '',
+        iss: callback.searchParams.get('iss') ?? undefined,
+        browserBinding,
+      },
+    });
+    return { started, completed };
+  }
+
+  it('reports the claims and how they mapped, and creates neither a session nor a user', async () => {
+    await setProvider({ claimMapping: { username: 'sub' }, allowedEmailDomains: ['elsewhere.example'] });
+    const account = newTestAccount();
+    const { completed } = await testSignIn(account);
+    expect(completed?.statusCode).toBe(200);
+    const answer = completed?.json<{ result: Record<string, unknown> }>().result;
+    expect(answer).not.toHaveProperty('jwtToken');
+    expect(answer?.test).toMatchObject({
+      claims: { sub: account.subject, email: account.email, given_name: account.givenName },
+      mapped: { username: account.subject, email: account.email, firstName: account.givenName, groups: [] },
+      isEmailDomainAllowed: false,
+    });
+    expect(await db().select().from(users).where(eq(users.oidcSubject, account.subject))).toEqual([]);
+    const actions = await db().select().from(auditLog).where(eq(auditLog.organisationId, riverside.id));
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['sso.test_sign_in_started', 'sso.test_sign_in']),
+    );
+  });
+
+  it('names the Cairn user the provider would sign in', async () => {
+    await setProvider({ claimMapping: {}, allowedEmailDomains: [] });
+    const account = newTestAccount();
+    expect((await signInThroughRiverside(account)).statusCode).toBe(200);
+    const { completed } = await testSignIn(account);
+    expect(completed?.json()).toMatchObject({ result: { test: { existingUsername: account.email } } });
+  });
+
+  it('is for administrators only, even with admin_tool', async () => {
+    const user = await signInAsNewUser(test.app, { organisationId: riverside.id, permissions: ['admin_tool'] });
+    const { started } = await testSignIn(newTestAccount(), user.token);
+    expect(started.statusCode).toBe(403);
+  });
+
+  it('answers 404 where no provider is set, and 422 naming a missing browser binding', async () => {
+    const lakeside = await createOrganisation(db(), 'Quiet Clinic');
+    const admin = (await tokenFor(test.app, { organisationId: lakeside.id, isAdmin: true })).token;
+    const { started } = await testSignIn(newTestAccount(), admin);
+    expect(started.statusCode).toBe(404);
+    const bad = await call(test.app, testIdentityProvider, { token: adminToken, body: {} as never });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('browserBinding');
   });
 });

@@ -6,12 +6,14 @@ import {
   listSsoProviders as listProvidersEndpoint,
   setIdentityProvider as setProviderEndpoint,
   startSso as startEndpoint,
+  testIdentityProvider as testProviderEndpoint,
 } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { openServerSecretBox, type SecretBox } from '../../lib/secret-box';
 import { route } from '../../lib/route';
 import { deleteIdentityProvider, getIdentityProvider, setIdentityProvider } from './identity-provider.service';
 import { listSsoProviders } from './sso-offer.service';
+import { startTestSignIn } from './sso-test.service';
 import { completeSso, ssoLogoutUrl, startSso, type SsoServiceDeps } from './sso.service';
 
 export interface SsoRoutesOptions {
@@ -50,6 +52,9 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRoutesOptions): void
   }));
   route(app, setProviderEndpoint, async ({ body, auth, request }) => ({
     result: await setIdentityProvider(deps, { auth, clientAddress: request.ip }, body),
+  }));
+  route(app, testProviderEndpoint, async ({ body, auth, request }) => ({
+    result: await startTestSignIn(deps, { auth, clientAddress: request.ip }, body),
   }));
   route(app, deleteProviderEndpoint, async ({ auth, request }) => ({
     result: await deleteIdentityProvider(deps, { auth, clientAddress: request.ip }),

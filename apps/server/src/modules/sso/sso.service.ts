@@ -3,6 +3,7 @@ import type {
   EndpointBody,
   IdentityProvider,
   SsoFailureReason,
+  SsoTestResult,
   completeSso as completeEndpoint,
   startSso as startEndpoint,
 } from '@cairn/contracts';
@@ -38,6 +39,7 @@ import {
   type SsoStateRow,
 } from './sso.repository';
 import { isEmailDomainAllowed, mapClaims } from './sso-claims';
+import { reportTestSignIn } from './sso-test-report';
 
 export interface SsoServiceDeps {
   db: Db;
@@ -71,7 +73,6 @@ export async function startSso(
   deps: SsoServiceDeps,
   input: EndpointBody<typeof startEndpoint> & { clientAddress: string | undefined },
 ): Promise<{ authorizationUrl: string }> {
-  const now = deps.now?.() ?? new Date();
   const provider = await providerFor(deps.db, input);
   if (!provider) {
     await writeAudit(deps.db, {
@@ -83,8 +84,26 @@ export async function startSso(
     });
     throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this organisation.');
   }
+  return beginSignIn(deps, provider, { ...input, isTest: false });
+}
+
+/**
+ * A Test sign-in's nonce starts with this: its completion reports the claims instead of signing
+ * anyone in. What decides is the nonce stored with the state on the server, never what the browser
+ * sends back (and the ID token must carry that same nonce).
+ */
+export const TEST_SIGN_IN_NONCE_PREFIX = 'test.';
+
+/** Records the sign-in in flight (state, nonce, PKCE verifier) and answers the provider's URL. */
+export async function beginSignIn(
+  deps: SsoServiceDeps,
+  provider: IdentityProviderRow,
+  input: { returnTo?: string | undefined; browserBinding?: string | undefined; isTest: boolean },
+): Promise<{ authorizationUrl: string }> {
+  const now = deps.now?.() ?? new Date();
   const configuration = await providerConfiguration(deps, provider);
-  const checks = await newAuthorizationChecks();
+  const generated = await newAuthorizationChecks();
+  const checks = input.isTest ? { ...generated, nonce: `${TEST_SIGN_IN_NONCE_PREFIX}${generated.nonce}` } : generated;
   const redirectUri = ssoRedirectUri(deps.publicOrigin);
   await insertSsoState(
     deps.db,
@@ -110,7 +129,7 @@ export async function startSso(
 export async function completeSso(
   deps: SsoServiceDeps,
   input: EndpointBody<typeof completeEndpoint> & { clientAddress: string | undefined },
-): Promise<{ jwtToken: string; refreshToken: string; returnTo?: string }> {
+): Promise<{ jwtToken: string; refreshToken: string; returnTo?: string } | { test: SsoTestResult }> {
   const now = deps.now?.() ?? new Date();
   const row = await consumeSsoState(deps.db, stateKey(input.state, input.browserBinding), now);
   const refuse = async (reason: SsoFailureReason, organisationId?: string, detail?: string): Promise<never> => {
@@ -142,6 +161,11 @@ export async function completeSso(
 
   // The organisation's claim mapping decides what is read; its allowed domains who may come in.
   const mapped = mapClaims(identity.claims, provider.claimMapping);
+  if (row.nonce.startsWith(TEST_SIGN_IN_NONCE_PREFIX)) {
+    return {
+      test: await reportTestSignIn(deps.db, { provider, identity, mapped, clientAddress: input.clientAddress }),
+    };
+  }
   if (!isEmailDomainAllowed(mapped.email, provider.allowedEmailDomains)) {
     return refuse('email_domain_not_allowed', row.organisationId, mapped.email?.split('@').pop() ?? 'no email');
   }

@@ -107,6 +107,16 @@ describe('completing SSO', () => {
     expect(completed?.target).toBe('/overlay/doc/doc-9');
   });
 
+  it("keeps an administrator's Test sign-in report for the admin tool, and signs no one in", async () => {
+    const report = { claims: { sub: 'abc' }, mapped: { groups: [] }, isEmailDomainAllowed: true };
+    const server = answerApi({ '/auth/sso/complete': { body: { result: { test: report } } } });
+    expect(await completeSso('/sso?code=c1&state=s1', { fetch: server.fetch })).toBeUndefined();
+    expect(JSON.parse(sessionStorage.getItem('cairn.ssoTestResult') ?? 'null')).toEqual(report);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.nextUrl)).toBe('/admin/sso?test=result');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.ssoToken)).toBeNull();
+    expect(sessionStore.getState().loggedIn).toBe(false);
+  });
+
   it('does nothing when the path contains epic (the code is the EHR launch code there)', async () => {
     const server = answerApi({});
     expect(await completeSso('/epic/login?code=c1&state=s1', { fetch: server.fetch })).toBeUndefined();

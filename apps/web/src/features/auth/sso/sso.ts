@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error';
 import { postPublic } from '../../../lib/post-public';
 import { decodeToken } from '../../../lib/jwt';
 import { sessionStore, stateFromToken } from '../../../lib/session';
-import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
   isSamlTokenExpiring,
   returnToOf,
@@ -28,7 +28,7 @@ export const SSO_STORAGE_KEYS = {
   /** Cairn's URL that starts this user's SSO again (`/login?sso=<organisation>`): spec §4 "SSO URL". */
   ssoUrl: 'cairn.ssoUrl',
   /** Session storage: the random value binding a sign-in in flight to this browser tab. */
-  browserBinding: 'cairn.ssoBrowserBinding',
+  browserBinding: SESSION_STORAGE_KEYS.ssoBrowserBinding,
 } as const;
 
 /** The claim namespace of the SSO token's own claims (spec §3 "SSO token"): `https://cairn/claims/doc_id`, ... */
@@ -87,10 +87,15 @@ export interface CompleteSsoOptions extends SsoEnvironment {
   warn?: (message: string) => void;
 }
 
+/** Where an administrator's Test sign-in returns to: the admin tool's Single sign-on section. */
+export const SSO_TEST_RESULT_PATH = '/admin/sso?test=result';
+
 /**
  * Finishes SSO when the URL carries the provider's answer (code and state, or its error): exchanges
  * it for a Cairn session marked SAML, keeps the SSO token and its expiry, and stores where to go next.
- * `undefined` when the URL carries no answer; an `ApiError` (401, `details.reason`) when refused.
+ * `undefined` when the URL carries no answer, or when it was an administrator's Test sign-in (no
+ * session: its report is kept in session storage and the admin tool is next); an `ApiError` (401,
+ * `details.reason`) when refused.
  */
 export async function completeSso(
   url: UrlParts | string,
@@ -111,6 +116,11 @@ export async function completeSso(
     errorDescription: field('error_description'),
     browserBinding,
   });
+  if ('test' in result) {
+    io.session.setItem(SESSION_STORAGE_KEYS.ssoTestResult, JSON.stringify(result.test));
+    io.local.setItem(LOCAL_STORAGE_KEYS.nextUrl, SSO_TEST_RESULT_PATH);
+    return undefined;
+  }
   const token = result.jwtToken;
   const claims = decodeToken<Record<string, unknown>>(token);
   io.local.setItem(LOCAL_STORAGE_KEYS.ssoToken, token);

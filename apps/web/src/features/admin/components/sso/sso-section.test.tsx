@@ -1,6 +1,7 @@
 import type { IdentityProvider } from '@cairn/contracts';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEYS } from '../../../../lib/storage-keys';
 import { answerApi, failure, result } from '../../../../testing/answer-api';
 import { fastUser, renderWithProviders } from '../../../../testing/render-with-providers';
 import SsoSection from './sso-section';
@@ -18,6 +19,8 @@ const OKTA: IdentityProvider = {
   redirectUri: 'http://localhost:3000/sso',
   postLogoutRedirectUri: 'http://localhost:3000/',
 };
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the Single sign-on section', () => {
   it('shows the provider, what to register at it, and never a secret', async () => {
@@ -105,5 +108,50 @@ describe('the Single sign-on section', () => {
     answerApi({ '/admin/identityProvider/get': failure(500) });
     renderWithProviders(<SsoSection />);
     expect(await screen.findByText('The identity provider could not be loaded.')).toBeInTheDocument();
+  });
+});
+
+describe('Test sign-in', () => {
+  it('opens a new tab that starts the test', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    answerApi({ '/admin/identityProvider/get': result(OKTA) });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />, { url: '/admin/sso' });
+    await user.click(await screen.findByRole('button', { name: 'Test sign-in' }));
+    expect(open).toHaveBeenCalledWith('/admin/sso?test=start', '_blank', 'noopener');
+  });
+
+  it('in that tab, starts a sign-in bound to the tab and leaves for the provider', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign, origin: 'http://localhost:3000', pathname: '/admin/sso', search: '' });
+    const { callsTo } = answerApi({
+      '/admin/identityProvider/get': result(OKTA),
+      '/admin/identityProvider/test': result({ authorizationUrl: 'https://login.riverside.example/authorize?x=1' }),
+    });
+    renderWithProviders(<SsoSection />, { url: '/admin/sso?test=start' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.riverside.example/authorize?x=1'));
+    expect(callsTo('/admin/identityProvider/test')).toHaveLength(1);
+    expect(callsTo('/admin/identityProvider/test')[0]?.body.browserBinding).toBe(
+      sessionStorage.getItem(SESSION_STORAGE_KEYS.ssoBrowserBinding),
+    );
+  });
+
+  it('shows what the provider sent and how it mapped when the test comes back', async () => {
+    sessionStorage.setItem(
+      SESSION_STORAGE_KEYS.ssoTestResult,
+      JSON.stringify({
+        claims: { sub: 'abc', upn: 'ada@elsewhere.example', groups: ['Coders'] },
+        mapped: { email: 'ada@elsewhere.example', firstName: 'Ada', groups: ['Coders'] },
+        isEmailDomainAllowed: false,
+      }),
+    );
+    answerApi({ '/admin/identityProvider/get': result(OKTA) });
+    renderWithProviders(<SsoSection />, { url: '/admin/sso?test=result' });
+    expect(await screen.findByText(/whose email is not in an allowed domain/)).toBeInTheDocument();
+    expect(screen.getByText(/No session or user was created/)).toBeInTheDocument();
+    const claims = screen.getByRole('table', { name: 'Claims received' });
+    expect(claims).toHaveTextContent('upn');
+    expect(claims).toHaveTextContent('["Coders"]');
   });
 });

@@ -5,6 +5,7 @@ import { LoadingState } from '../../../../components/loading-state';
 import { useIdentityProvider } from '../../api/get-identity-provider';
 import { useDeleteIdentityProvider } from '../../api/save-identity-provider';
 import { IdentityProviderForm } from './identity-provider-form';
+import { TestSignIn } from './test-sign-in';
 
 /** What the IdP's administrator registers for Cairn's client. */
 function ProviderRegistration({ provider }: { provider: IdentityProvider }) {
@@ -38,7 +39,7 @@ function ProviderRegistration({ provider }: { provider: IdentityProvider }) {
 
 /**
  * The admin tool's Single sign-on section (issue 17 item 4): the organisation's OpenID Connect
- * identity provider, set up, changed or removed. Administrators only (the server refuses others).
+ * identity provider, set up, changed, tested or removed. Administrators only (the server refuses others).
  */
 export default function SsoSection() {
   const provider = useIdentityProvider();
@@ -55,6 +56,7 @@ export default function SsoSection() {
       {current ? (
         <>
           <ProviderRegistration provider={current} />
+          <TestSignIn />
           <Flex gap={8}>
             <Popconfirm
               title="Remove single sign-on?"

@@ -1,0 +1,40 @@
+import type { SsoTestResult } from '@cairn/contracts';
+import type { Db } from '../../db/client';
+import type { OidcIdentity } from '../../integrations/oidc/oidc-client';
+import { writeAudit } from '../../access';
+import { isEmailDomainAllowed, type MappedClaims } from './sso-claims';
+import { findSsoUser, type IdentityProviderRow } from './sso.repository';
+
+/** The report of a Test sign-in's completion, audited (the subject and email, not the claims). */
+export async function reportTestSignIn(
+  db: Db,
+  test: {
+    provider: IdentityProviderRow;
+    identity: OidcIdentity;
+    mapped: MappedClaims;
+    clientAddress: string | undefined;
+  },
+): Promise<SsoTestResult> {
+  const { provider, identity, mapped } = test;
+  const existing = await findSsoUser(db, provider.organisationId, identity.subject);
+  const isAllowed = isEmailDomainAllowed(mapped.email, provider.allowedEmailDomains);
+  await writeAudit(db, {
+    organisationId: provider.organisationId,
+    userId: undefined,
+    action: 'sso.test_sign_in',
+    clientAddress: test.clientAddress,
+    details: { subject: identity.subject, email: mapped.email ?? null, isEmailDomainAllowed: isAllowed },
+  });
+  return {
+    claims: identity.claims,
+    mapped: {
+      ...(mapped.username ? { username: mapped.username } : {}),
+      ...(mapped.email ? { email: mapped.email } : {}),
+      ...(mapped.firstName ? { firstName: mapped.firstName } : {}),
+      ...(mapped.lastName ? { lastName: mapped.lastName } : {}),
+      groups: mapped.groups,
+    },
+    isEmailDomainAllowed: isAllowed,
+    ...(existing ? { existingUsername: existing.username } : {}),
+  };
+}

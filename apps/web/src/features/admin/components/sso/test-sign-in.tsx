@@ -1,0 +1,98 @@
+import type { SsoTestResult } from '@cairn/contracts';
+import { Alert, Button, Descriptions, Flex, Table, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readTestSignInResult, startTestSignIn, TEST_SIGN_IN_START_URL } from '../../api/start-test-sign-in';
+
+/** What the provider sent and how the mapping read it; no session was created. */
+function TestSignInReport({ result }: { result: SsoTestResult }) {
+  const claims = Object.entries(result.claims).map(([name, value]) => ({
+    name,
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
+  return (
+    <Flex vertical gap="middle">
+      <Alert
+        type={result.isEmailDomainAllowed ? 'success' : 'warning'}
+        showIcon
+        title={
+          result.isEmailDomainAllowed
+            ? `The provider signed in ${result.mapped.email ?? 'a user with no email'}; they may sign in to Cairn.`
+            : `The provider signed in ${result.mapped.email ?? 'a user with no email'}, whose email is not in an allowed domain: Cairn would refuse them.`
+        }
+        description={
+          result.existingUsername
+            ? `They would sign in as the Cairn user ${result.existingUsername}. No session was created.`
+            : 'A Cairn user would be created at their first sign-in. No session or user was created.'
+        }
+      />
+      <Descriptions
+        title="How the claims mapped"
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'username', label: 'Username', children: result.mapped.username ?? '(none)' },
+          { key: 'email', label: 'Email', children: result.mapped.email ?? '(none)' },
+          { key: 'firstName', label: 'First name', children: result.mapped.firstName ?? '(none)' },
+          { key: 'lastName', label: 'Last name', children: result.mapped.lastName ?? '(none)' },
+          { key: 'groups', label: 'Groups', children: result.mapped.groups.join(', ') || '(none)' },
+        ]}
+      />
+      <Table
+        aria-label="Claims received"
+        title={() => 'Claims received'}
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={claims}
+        columns={[
+          {
+            title: 'Claim',
+            dataIndex: 'name',
+            render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+          },
+          { title: 'Value', dataIndex: 'value' },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * "Test sign-in": opens a new tab that signs in at the provider and comes back here with what the
+ * provider sent and how it mapped. Decision: it never creates a session or a user (the server marks
+ * the sign-in as a test when it starts it), so an administrator can test any account safely.
+ */
+export function TestSignIn() {
+  const [searchParams] = useSearchParams();
+  const mode = searchParams.get('test');
+  const [failure, setFailure] = useState<string>();
+  const isStarted = useRef(false);
+  useEffect(() => {
+    if (mode !== 'start' || isStarted.current) return;
+    isStarted.current = true;
+    startTestSignIn().catch(() => setFailure('The test sign-in could not start. Save the provider and try again.'));
+  }, [mode]);
+  const result = mode === 'result' ? readTestSignInResult() : undefined;
+
+  return (
+    <section aria-labelledby="sso-test-title">
+      <Typography.Title level={3} id="sso-test-title">
+        Test sign-in
+      </Typography.Title>
+      <Flex vertical gap="middle">
+        <Typography.Paragraph>
+          Signs in at the identity provider in a new tab and shows the claims it sent and how they mapped. It creates no
+          session and no user.
+        </Typography.Paragraph>
+        {mode === 'start' && !failure && <Alert type="info" showIcon title="Opening the identity provider…" />}
+        {failure && <Alert type="error" showIcon title={failure} />}
+        {result && <TestSignInReport result={result} />}
+        <div>
+          <Button onClick={() => window.open(TEST_SIGN_IN_START_URL, '_blank', 'noopener')}>Test sign-in</Button>
+        </div>
+      </Flex>
+    </section>
+  );
+}

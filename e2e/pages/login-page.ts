@@ -19,7 +19,8 @@ export class LoginPage {
   async signIn(username: string, password: string): Promise<void> {
     await this.card().getByLabel('Username').fill(username);
     await this.card().getByLabel('Password', { exact: true }).fill(password);
-    await this.card().getByRole('button', { name: 'Sign in' }).click();
+    // Exact: the card may also offer "Sign in with {identity provider}".
+    await this.card().getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   async enterVerificationCode(code: string): Promise<void> {

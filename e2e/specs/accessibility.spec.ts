@@ -56,7 +56,7 @@ signedOut('signed out: the login card and its steps pass axe', async ({ page }) 
     await page.goto('/login');
     await page.getByLabel('Username').fill('nobody');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByTestId('login-card').getByRole('alert')).toBeVisible();
     await expectNoAxeViolations(page, 'the login card after a failed sign-in');
   });

@@ -20,7 +20,7 @@ test('the login card writes in Inter at 14 px, the font the app bundles', async 
     card.getByText('Username', { exact: true }),
     card.getByLabel('Username'),
     card.getByLabel('Password', { exact: true }),
-    card.getByRole('button', { name: 'Sign in' }),
+    card.getByRole('button', { name: 'Sign in', exact: true }),
     card.getByRole('button', { name: 'Forgot your password?' }),
   ]) {
     const font = await element.evaluate((node) => {

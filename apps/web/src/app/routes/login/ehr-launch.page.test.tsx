@@ -5,7 +5,7 @@ import { EHR_LAUNCH_BINDING_KEY } from '../../../features/auth/smart';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import EhrLaunchPage from './ehr-launch.page';
-import { answerApi, result } from '../../../testing/answer-api';
+import { answerApi, NO_SSO_PROVIDERS, result } from '../../../testing/answer-api';
 import { providerToken } from '../../../testing/session';
 
 const ISS = 'https://ehr.example/fhir/R4';
@@ -130,6 +130,7 @@ describe('the EHR launch page', () => {
   });
 
   it('is the plain login when the EHR sent neither a launch nor an answer', async () => {
+    answerApi(NO_SSO_PROVIDERS);
     renderAt('/epic/login');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });

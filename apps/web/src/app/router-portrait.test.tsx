@@ -19,16 +19,23 @@ interface User {
   permissions?: PermissionMap;
 }
 
-/** Opens a patient's portrait without a tab, through the app's own route table. */
-async function openPortraitAs(user: User, flags: FlagValues) {
-  // An admin's avatar menu offers Settings, which reads the user's configuration; the portrait reads
-  // its other tabs' data ahead of a tab change.
+/**
+ * What a portrait asks for: an admin's avatar menu offers Settings, which reads the user's configuration;
+ * the portrait reads its other tabs' data ahead of a tab change (a read ahead of an earlier test can land
+ * in the next one on a busy machine, so every test answers them).
+ */
+function answerPortraitCalls() {
   answerApi({
     '/getPatientDemographics': result(demographics),
     '/getUserConfig': result({}),
     '/getClinicalSummary': result(anEmptyClinicalSummary()),
     '/getDocuments': result(anEmptyDocumentList()),
   });
+}
+
+/** Opens a patient's portrait without a tab, through the app's own route table. */
+async function openPortraitAs(user: User, flags: FlagValues) {
+  answerPortraitCalls();
   const permissions = user.permissions ?? {};
   const token = providerToken(15, { permissions: JSON.stringify({ view: user.view, ...permissions }) });
   signIn({ admin: user.admin ?? false, permissions, token });
@@ -62,6 +69,7 @@ describe('the portrait without a tab', () => {
   });
 
   it('chooses no tab before the user’s flags are known (read as signed out, no values yet)', async () => {
+    answerPortraitCalls();
     // Live flags (no fixed values) read 'signedOut' until the session's flag provider is set.
     const { router } = renderWithProviders(
       <FlagsProvider>

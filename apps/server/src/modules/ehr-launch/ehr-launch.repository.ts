@@ -39,27 +39,23 @@ export async function findConnectionsByIss(db: Db, iss: string): Promise<EhrConn
     );
 }
 
-/** The last write of diagnoses through a connection and how it ended (`error` null when it succeeded). */
-export async function recordWrite(
+/**
+ * The last launch, or the last write of diagnoses, through a connection and how it ended (`error` null
+ * when it succeeded): the admin tool shows them.
+ */
+export async function recordActivity(
   db: Db,
   connectionId: string,
-  outcome: { at: Date; error: string | null },
+  activity: { kind: 'launch' | 'write'; at: Date; error: string | null },
 ): Promise<void> {
+  const { at, error } = activity;
   await db
     .update(ehrConnections)
-    .set({ lastWriteAt: outcome.at, lastWriteError: outcome.error })
-    .where(eq(ehrConnections.id, connectionId));
-}
-
-/** The last launch through a connection and how it ended (`error` null when it succeeded). */
-export async function recordLaunch(
-  db: Db,
-  connectionId: string,
-  outcome: { at: Date; error: string | null },
-): Promise<void> {
-  await db
-    .update(ehrConnections)
-    .set({ lastLaunchAt: outcome.at, lastLaunchError: outcome.error })
+    .set(
+      activity.kind === 'launch'
+        ? { lastLaunchAt: at, lastLaunchError: error }
+        : { lastWriteAt: at, lastWriteError: error },
+    )
     .where(eq(ehrConnections.id, connectionId));
 }
 

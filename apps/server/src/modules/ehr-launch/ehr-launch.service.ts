@@ -27,7 +27,7 @@ import {
   insertEhrSession,
   insertLaunchState,
   insertVisitForEncounter,
-  recordLaunch,
+  recordActivity,
   type EhrConnectionRow,
 } from './ehr-launch.repository';
 import {
@@ -207,7 +207,7 @@ export async function completeEhrLaunch(
     : {};
 
   const session = await issueSession(deps.db, deps.accessTokens, user);
-  await recordLaunch(deps.db, connection.id, { at: now, error: null });
+  await recordActivity(deps.db, connection.id, { kind: 'launch', at: now, error: null });
   await writeAudit(deps.db, {
     organisationId,
     userId: user.id,
@@ -367,7 +367,11 @@ async function refuse(
   });
   // The admin tool shows each connection's last launch and how it ended.
   if (connectionId)
-    await recordLaunch(deps.db, connectionId, { at: deps.now?.() ?? new Date(), error: FAILURE_MESSAGES[reason] });
+    await recordActivity(deps.db, connectionId, {
+      kind: 'launch',
+      at: deps.now?.() ?? new Date(),
+      error: FAILURE_MESSAGES[reason],
+    });
   throw new AppError(FAILURE_CODES[reason], FAILURE_MESSAGES[reason], { reason });
 }
 

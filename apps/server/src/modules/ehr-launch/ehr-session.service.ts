@@ -3,7 +3,7 @@ import { createFhirClient, FhirClientError, type FhirClient } from '../../integr
 import type { SecretBox } from '../../lib/secret-box';
 import {
   findLatestEhrSession,
-  recordWrite,
+  recordActivity,
   updateEhrSessionTokens,
   type EhrConnectionRow,
 } from './ehr-launch.repository';
@@ -109,7 +109,9 @@ export async function ehrClientForUser(
  */
 function recordingWrites(deps: EhrSessionDeps, connectionId: string, client: FhirClient): FhirClient {
   const record = (error: string | null) =>
-    recordWrite(deps.db, connectionId, { at: deps.now?.() ?? new Date(), error }).catch(() => undefined);
+    recordActivity(deps.db, connectionId, { kind: 'write', at: deps.now?.() ?? new Date(), error }).catch(
+      () => undefined,
+    );
   return {
     baseUrl: client.baseUrl,
     read: (type, id) => client.read(type, id),

@@ -3,6 +3,7 @@ import { Alert, AutoComplete, Button, Drawer, Flex, Form, Input, Radio, Select, 
 import { useState } from 'react';
 import { isApiError } from '../../../../lib/api-error';
 import { useSaveEhrConnection } from '../../api/save-ehr-connection';
+import { serverFieldErrors } from '../../utils/server-field-errors';
 
 interface ConnectionFormFields {
   name: string;
@@ -41,15 +42,6 @@ function initialFields(connection: EhrConnection | undefined): ConnectionFormFie
   };
 }
 
-/** The fields the server named in a refusal: 409 for a taken name or base, 422 for a bad value. */
-function fieldErrorsOf(error: unknown): { name: keyof ConnectionFormFields; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const details = error.details as { field?: string; issues?: { field: string; message: string }[] } | undefined;
-  const named = (field: string) => (field.split('.')[0] ?? '') as keyof ConnectionFormFields;
-  if (details?.field) return [{ name: named(details.field), errors: [error.serverMessage ?? error.message] }];
-  return (details?.issues ?? []).map((issue) => ({ name: named(issue.field), errors: [issue.message] }));
-}
-
 /**
  * Registers an EHR or edits its connection: what Cairn calls it, where its FHIR server is (and the other
  * addresses it launches with), the client Cairn is there and how it proves it, the scopes it asks for.
@@ -71,7 +63,7 @@ export function EhrConnectionDrawer({ connection, isOpen, onClose, onSaved }: Eh
       );
       onSaved(saved, isNew);
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = serverFieldErrors<keyof ConnectionFormFields>(error);
       form.setFields(fieldErrors);
       if (fieldErrors.length === 0) {
         setFailure(isApiError(error) ? (error.serverMessage ?? error.message) : 'The connection could not be saved.');

@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal, Tag, Tooltip, type FormInstance } from 'antd
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../../lib/api-error';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { serverFieldErrors } from '../../utils/server-field-errors';
 
 export const PAGE_SIZE = 25;
 
@@ -55,15 +56,6 @@ export function SearchBox(props: {
   );
 }
 
-/** The fields the server named in a refusal (422 for a bad value, 404 for a row not found). */
-function fieldErrorsOf(error: unknown): { name: string; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const details = error.details as { field?: string; issues?: { field: string; message: string }[] } | undefined;
-  const named = (field: string) => field.split('.')[0] ?? '';
-  if (details?.field) return [{ name: named(details.field), errors: [error.serverMessage ?? error.message] }];
-  return (details?.issues ?? []).map((issue) => ({ name: named(issue.field), errors: [issue.message] }));
-}
-
 interface EditModalProps<T> {
   title: string;
   isOpen: boolean;
@@ -84,7 +76,7 @@ export function EditModal<T extends object>(props: EditModalProps<T>) {
     try {
       await props.onSubmit(fields);
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = serverFieldErrors(error);
       props.form.setFields(fieldErrors as Parameters<FormInstance<T>['setFields']>[0]);
       if (fieldErrors.length === 0)
         setFailure(isApiError(error) ? (error.serverMessage ?? error.message) : 'Not saved.');

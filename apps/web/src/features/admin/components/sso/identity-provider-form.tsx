@@ -3,6 +3,7 @@ import { Alert, Button, Col, Flex, Form, Input, Row, Select, Typography } from '
 import { useState } from 'react';
 import { isApiError } from '../../../../lib/api-error';
 import { useSaveIdentityProvider, type IdentityProviderInput } from '../../api/save-identity-provider';
+import { serverFieldErrors } from '../../utils/server-field-errors';
 
 interface ProviderFormFields {
   displayName: string;
@@ -60,16 +61,10 @@ function toInput(fields: ProviderFormFields, provider: IdentityProvider | null):
   };
 }
 
-/** The fields the server named in a refusal: 422 for a bad value, 409 for a domain taken elsewhere. */
-function fieldErrorsOf(error: unknown): { name: string | string[]; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const details = error.details as { field?: string; issues?: { field: string; message: string }[] } | undefined;
-  const named = (field: string) => {
-    const [first, second] = field.split('.');
-    return first === 'claimMapping' && second ? ['claimMapping', second] : (first ?? '');
-  };
-  if (details?.field) return [{ name: named(details.field), errors: [error.serverMessage ?? error.message] }];
-  return (details?.issues ?? []).map((issue) => ({ name: named(issue.field), errors: [issue.message] }));
+/** The form field of a path the server named: a claim mapping's field is nested (`claimMapping.email`). */
+function formFieldOf(field: string): string | string[] {
+  const [first, second] = field.split('.');
+  return first === 'claimMapping' && second ? ['claimMapping', second] : (first ?? '');
 }
 
 /**
@@ -93,7 +88,7 @@ export function IdentityProviderForm({
       onSaved(await save.mutateAsync(toInput(fields, provider)));
       form.setFieldValue('clientSecret', '');
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = serverFieldErrors(error, formFieldOf);
       // The names are the form's own (a claim mapping field is a path), as the server names them.
       form.setFields(fieldErrors as Parameters<typeof form.setFields>[0]);
       if (fieldErrors.length === 0) {

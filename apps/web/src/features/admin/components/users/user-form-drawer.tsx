@@ -5,6 +5,7 @@ import { isApiError } from '../../../../lib/api-error';
 import { useUserLinkOptions } from '../../api/list-user-link-options';
 import { useCreateUser, useUpdateUser } from '../../api/save-user';
 import { PERMISSION_LABELS } from './user-labels';
+import { serverFieldErrors } from '../../utils/server-field-errors';
 
 interface UserFormFields {
   username: string;
@@ -48,15 +49,6 @@ function initialFields(user: AdminUser | undefined): UserFormFields {
   };
 }
 
-/** Fields the server named in a refusal (409 on a taken username or email, 422 on a bad value). */
-function fieldErrorsOf(error: unknown): { name: keyof UserFormFields; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const details = error.details as { field?: string; issues?: { field: string; message: string }[] } | undefined;
-  const named = (field: string) => (field.split('.')[0] ?? '') as keyof UserFormFields;
-  if (details?.field) return [{ name: named(details.field), errors: [error.serverMessage ?? error.message] }];
-  return (details?.issues ?? []).map((issue) => ({ name: named(issue.field), errors: [issue.message] }));
-}
-
 /** Creates an account (invited by email by default) or edits one: identity, view, permissions and links. */
 export function UserFormDrawer({ user, isOpen, canGrantAdmin, onClose, onSaved }: UserFormDrawerProps) {
   const [form] = Form.useForm<UserFormFields>();
@@ -83,7 +75,7 @@ export function UserFormDrawer({ user, isOpen, canGrantAdmin, onClose, onSaved }
         onSaved(`${user.username} was saved.`);
       }
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = serverFieldErrors<keyof UserFormFields>(error);
       form.setFields(fieldErrors);
       const message = isApiError(error) ? (error.serverMessage ?? error.message) : 'The user could not be saved.';
       setFailure(fieldErrors.length > 0 ? undefined : message);

@@ -340,5 +340,8 @@ export const scimGroupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('scim_group_members_user').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('scim_group_members_user').on(table.userId),
+  ],
 );

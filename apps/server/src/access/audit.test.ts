@@ -44,8 +44,25 @@ describe('the audit log', () => {
     ]);
     const rows = await db().select().from(auditLog).orderBy(asc(auditLog.id));
     expect(rows.map(({ id: _id, createdAt: _at, ...row }) => row)).toEqual([
-      { organisationId, userId, patientId, action: 'patient.read', clientAddress: '10.0.0.7', details: tricky },
-      { organisationId, userId, patientId: null, action: 'auth.sign_in', clientAddress: null, details: null },
+      // The outcome is PostgreSQL's, worked out from the action (migration 0013).
+      {
+        organisationId,
+        userId,
+        patientId,
+        action: 'patient.read',
+        clientAddress: '10.0.0.7',
+        details: tricky,
+        outcome: 'success',
+      },
+      {
+        organisationId,
+        userId,
+        patientId: null,
+        action: 'auth.sign_in',
+        clientAddress: null,
+        details: null,
+        outcome: 'success',
+      },
       {
         organisationId: null,
         userId: null,
@@ -53,6 +70,7 @@ describe('the audit log', () => {
         action: 'auth.sign_in_failed',
         clientAddress: '::1',
         details: null,
+        outcome: 'failure',
       },
     ]);
   });

@@ -15,7 +15,7 @@ export const SIGN_IN_STATUSES = [
 ] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 
-/** Identity source of spec §3 (the original's hosted provider, or Cairn's own accounts), and `oidc` for Cairn's SSO users. */
+/** Identity source of spec §3 (the original's hosted provider, or Cairn's own accounts), and `oidc` for Cairn's SSO users (OpenID Connect or SAML). */
 export const IDENTITY_SOURCES = ['auth0', 'cairn', 'oidc'] as const;
 export type IdentitySource = (typeof IDENTITY_SOURCES)[number];
 

@@ -21,6 +21,8 @@ export const scimGroupSummary = z.object({
   id: z.uuid(),
   displayName: z.string(),
   externalId: z.string().nullable(),
+  /** Pushed by SCIM, or named first by a single sign-on's groups claim. */
+  source: z.enum(['scim', 'sso']),
   /** The view its members take; null leaves each member's own. */
   view: z.enum(VIEWS).nullable(),
   permissions: z.array(z.enum(PERMISSIONS)),

@@ -6,7 +6,9 @@ import { resultEnvelope } from './envelope';
 /**
  * Why an SSO completion was refused, in `error.details.reason` of the 401 UNAUTHENTICATED answer:
  * the state is unknown (wrong, already used, or started in another browser), it expired (10 minutes),
- * the ID token's nonce is not the one sent, or the identity provider answered with an error.
+ * the ID token's nonce is not the one sent, or the identity provider answered with an error (for
+ * SAML also: an assertion that is unsigned, badly signed, for another audience or recipient, expired,
+ * or not the answer to this sign-in's request).
  */
 export const SSO_FAILURE_REASONS = [
   'unknown_state',
@@ -157,7 +159,10 @@ const claimName = z.string().trim().min(1).max(200);
 /**
  * Which claim carries what; a field left out reads the standard claim (username: `email`, as before
  * mapping existed; email: `email`; names: `given_name`, `family_name`; groups: `groups`). The username
- * is given to a user created at their first sign-in; groups are read and shown by the admin tool.
+ * is given to a user created at their first sign-in. Groups, when the provider sends them, become the
+ * user's groups at each sign-in (found by name or external id, or created unmapped), whose view and
+ * permissions the admin tool's Provisioning section sets. For SAML the fields name attributes (and
+ * `nameID`); left out, the usual attribute names are read ({@link DEFAULT_SAML_ATTRIBUTES}).
  */
 export const ssoClaimMapping = z.strictObject({
   username: claimName.optional(),
@@ -177,35 +182,139 @@ export const DEFAULT_SSO_CLAIMS: Required<SsoClaimMapping> = {
   groups: 'groups',
 };
 
-/** An organisation's OpenID provider as an administrator sets it. */
-export const identityProviderInput = z.strictObject({
-  /** The issuer; its `/.well-known/openid-configuration` must answer. */
-  issuer: z.url({ protocol: /^https?$/ }).max(500),
-  clientId: z.string().trim().min(1).max(500),
-  /** Required the first time; omitted on a later change, the stored one is kept. Never returned. */
-  clientSecret: z.string().min(1).max(2000).optional(),
-  scopes: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/(^|\s)openid(\s|$)/, "The scopes include 'openid'")
-    .default('openid email profile'),
-  /** Users whose email ends with `@<emailDomain>` sign in through this provider. */
-  emailDomain: emailDomain.optional(),
-  /** The view given to a user the provider signs in for the first time. */
-  defaultView: z.enum(VIEWS).default('Provider'),
-  /** What the login card offers: "Sign in with {displayName}" (by default the issuer's host). */
-  displayName: z.string().trim().max(100).default(''),
-  claimMapping: ssoClaimMapping.default({}),
-  /**
-   * Only users whose email is in one of these domains may sign in; none: any. A user who types an
-   * email at the start is also routed here by these domains.
-   */
-  allowedEmailDomains: z.array(emailDomain).max(50).default([]),
+/** How the organisation's users sign in through their identity provider. */
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
+/**
+ * The SAML attributes read, in this order, when the mapping names none: the names Okta, Microsoft
+ * Entra ID, ADFS and Google send by default (their own names, the claim URIs of WS-Federation, and the
+ * LDAP OIDs of the SAML attribute profile). `nameID` is the assertion's subject NameID.
+ */
+export const DEFAULT_SAML_ATTRIBUTES: { [field in keyof SsoClaimMapping]-?: readonly string[] } = {
+  username: [
+    'email',
+    'mail',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+    'urn:oid:0.9.2342.19200300.100.1.3',
+    'nameID',
+  ],
+  email: [
+    'email',
+    'mail',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+    'urn:oid:0.9.2342.19200300.100.1.3',
+    'nameID',
+  ],
+  firstName: [
+    'firstName',
+    'givenName',
+    'given_name',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+    'urn:oid:2.5.4.42',
+  ],
+  lastName: [
+    'lastName',
+    'sn',
+    'surname',
+    'family_name',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+    'urn:oid:2.5.4.4',
+  ],
+  groups: ['groups', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups', 'memberOf'],
+};
+
+/**
+ * An organisation's identity provider as an administrator sets it: OpenID Connect (issuer, client id
+ * and secret) or SAML 2.0 (the IdP's metadata, by URL or as XML).
+ */
+export const identityProviderInput = z
+  .strictObject({
+    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+    /** OpenID Connect: the issuer; its `/.well-known/openid-configuration` must answer. */
+    issuer: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional(),
+    clientId: z.string().trim().min(1).max(500).optional(),
+    /** Required the first time; omitted on a later change, the stored one is kept. Never returned. */
+    clientSecret: z.string().min(1).max(2000).optional(),
+    scopes: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/(^|\s)openid(\s|$)/, "The scopes include 'openid'")
+      .default('openid email profile'),
+    /**
+     * SAML: where the IdP publishes its metadata (read at once, then again each day for new signing
+     * certificates).
+     */
+    metadataUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
+    /** SAML: the IdP's metadata itself, when it has no URL Cairn can reach. */
+    metadataXml: z.string().trim().min(1).max(500_000).optional(),
+    /** Users whose email ends with `@<emailDomain>` sign in through this provider. */
+    emailDomain: emailDomain.optional(),
+    /** The view given to a user the provider signs in for the first time. */
+    defaultView: z.enum(VIEWS).default('Provider'),
+    /** What the login card offers: "Sign in with {displayName}" (by default the issuer's host). */
+    displayName: z.string().trim().max(100).default(''),
+    claimMapping: ssoClaimMapping.default({}),
+    /**
+     * Only users whose email is in one of these domains may sign in; none: any. A user who types an
+     * email at the start is also routed here by these domains.
+     */
+    allowedEmailDomains: z.array(emailDomain).max(50).default([]),
+  })
+  .superRefine((input, context) => {
+    const required = (path: string) => context.addIssue({ code: 'custom', message: 'Required', path: [path] });
+    if (input.protocol === 'oidc') {
+      if (input.issuer === undefined) required('issuer');
+      if (input.clientId === undefined) required('clientId');
+    } else if (input.metadataUrl !== undefined && input.metadataXml !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Either the metadata URL or its XML, not both',
+        path: ['metadataXml'],
+      });
+    }
+  });
+
+/** A signing certificate of a SAML identity provider, as the admin tool shows it. */
+export const samlCertificateSummary = z.object({
+  subject: z.string(),
+  /** SHA-256 fingerprint, colon-separated hex (as IdP consoles show it). */
+  fingerprint: z.string(),
+  notAfter: z.iso.datetime(),
 });
 
-/** An organisation's OpenID provider as the API shows it: never the client secret. */
+/** A SAML identity provider's settings, and what its administrator registers for Cairn. */
+export const samlProviderSettings = z.object({
+  metadataUrl: z.string().optional(),
+  /** When the metadata was last read. */
+  metadataReadAt: z.iso.datetime(),
+  /** Where Cairn sends the browser (the IdP's HTTP-Redirect SingleSignOnService). */
+  ssoUrl: z.string(),
+  /** The IdP's SingleLogoutService, where Cairn's sign-out sends an SSO user. */
+  logoutUrl: z.string().optional(),
+  certificates: z.array(samlCertificateSummary),
+  /** Cairn as the IdP registers it. */
+  serviceProvider: z.object({
+    entityId: z.string(),
+    /** The assertion consumer service (HTTP-POST binding). */
+    acsUrl: z.string(),
+    /** Cairn's SP metadata, for an IdP that imports it. */
+    metadataUrl: z.string(),
+  }),
+});
+export type SamlProviderSettings = z.infer<typeof samlProviderSettings>;
+
+/** An organisation's identity provider as the API shows it: never the client secret. */
 export const identityProvider = z.object({
+  protocol: z.enum(SSO_PROTOCOLS),
+  /** The OpenID issuer, or the SAML IdP's entity ID. */
   issuer: z.string(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
@@ -222,6 +331,8 @@ export const identityProvider = z.object({
   redirectUri: z.string(),
   /** What to register at the provider as the post-logout redirect URI (Cairn's origin). */
   postLogoutRedirectUri: z.string(),
+  /** SAML only. */
+  saml: samlProviderSettings.optional(),
 });
 export type IdentityProvider = z.infer<typeof identityProvider>;
 
@@ -275,4 +386,17 @@ export const deleteIdentityProvider = defineEndpoint({
   v2: true,
   body: z.strictObject({}),
   response: resultEnvelope(z.literal(true)),
+});
+
+/**
+ * What a SAML identity provider posts to Cairn's assertion consumer service (`POST /api/sso/saml/acs`,
+ * form-encoded, HTTP-POST binding): the base64 response and the RelayState Cairn sent with its request.
+ */
+export const samlAcsForm = z.object({
+  SAMLResponse: z
+    .string()
+    .min(1, 'Required')
+    .max(1_000_000)
+    .regex(/^[A-Za-z0-9+/=\s]+$/, 'A base64-encoded SAML response'),
+  RelayState: z.string().max(200).optional(),
 });

@@ -249,10 +249,19 @@ export const identityProviders = pgTable('identity_providers', {
   organisationId: uuid('organisation_id')
     .primaryKey()
     .references(() => organisations.id),
+  /** `oidc` (OpenID Connect) or `saml` (SAML 2.0). */
+  protocol: text('protocol').$type<'oidc' | 'saml'>().notNull().default('oidc'),
+  /** The OpenID issuer, or the SAML IdP's entity ID. */
   issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  /** Encrypted at rest (AES-256-GCM with the server's key). */
-  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  /** OpenID Connect only (empty for SAML). */
+  clientId: text('client_id').notNull().default(''),
+  /** Encrypted at rest (AES-256-GCM with the server's key); OpenID Connect only (empty for SAML). */
+  clientSecretEncrypted: text('client_secret_encrypted').notNull().default(''),
+  /** SAML: where the IdP publishes its metadata (none when it was given as XML). */
+  samlMetadataUrl: text('saml_metadata_url'),
+  /** SAML: the IdP's metadata as last read; its SSO URL and certificates are read from it. */
+  samlMetadataXml: text('saml_metadata_xml'),
+  samlMetadataReadAt: timestamp('saml_metadata_read_at', { withTimezone: true }),
   scopes: text('scopes').notNull().default('openid email profile'),
   /** Users whose email ends with this domain sign in through this provider. */
   emailDomain: text('email_domain'),
@@ -285,6 +294,12 @@ export const ssoStates = pgTable('sso_states', {
   /** Where the app goes after sign-in (a path inside Cairn). */
   returnTo: text('return_to'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** SAML: the RelayState's hash, by which the assertion consumer service finds the sign-in. */
+  samlRelayStateHash: text('saml_relay_state_hash').unique(),
+  /** SAML: the IdP's response as posted, validated at completion. */
+  samlResponse: text('saml_response'),
+  /** SAML: the hash of the one-time code the assertion consumer service sent the browser on with. */
+  samlCodeHash: text('saml_code_hash'),
 });
 
 /**
@@ -318,6 +333,11 @@ export const scimGroups = pgTable(
       .references(() => organisations.id),
     displayName: text('display_name').notNull(),
     externalId: text('external_id'),
+    /**
+     * `scim` when an identity provider pushed it; `sso` when a single sign-on named it in the user's
+     * groups claim first (a SCIM push of the same name takes it over).
+     */
+    source: text('source').notNull().default('scim'),
     /** The view its members take (Coder, Provider, Classic), or none. */
     view: text('view'),
     permissions: text('permissions')

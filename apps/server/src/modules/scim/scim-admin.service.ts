@@ -49,6 +49,7 @@ function toGroupSummary(group: ScimGroupRow & { memberCount: number }): ScimGrou
     id: group.id,
     displayName: group.displayName,
     externalId: group.externalId,
+    source: group.source === 'sso' ? 'sso' : 'scim',
     view: group.view === 'Coder' || group.view === 'Provider' || group.view === 'Classic' ? group.view : null,
     permissions: group.permissions as ScimGroupSummary['permissions'],
     memberCount: group.memberCount,

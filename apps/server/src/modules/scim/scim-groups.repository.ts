@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scimGroupMembers, scimGroups, users } from '../../db/schema';
 import type { ScimComparison } from './scim-filter';
@@ -138,6 +138,7 @@ export function listGroupsWithCounts(
       organisationId: scimGroups.organisationId,
       displayName: scimGroups.displayName,
       externalId: scimGroups.externalId,
+      source: scimGroups.source,
       view: scimGroups.view,
       permissions: scimGroups.permissions,
       createdAt: scimGroups.createdAt,
@@ -185,4 +186,78 @@ export async function memberIdsOfGroup(db: Db, groupId: string): Promise<string[
 export function usersByIds(db: Db, userIds: string[]): Promise<ScimUserRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.select().from(users).where(inArray(users.id, userIds));
+}
+
+/**
+ * The organisation's groups named by an identity provider's groups claim, found by display name
+ * (case-insensitive) or external id; those not found are created for single sign-on (`source: 'sso'`)
+ * with no view or permissions, for an administrator to map.
+ */
+export async function groupsForSignIn(db: Db, organisationId: string, names: string[]): Promise<ScimGroupRow[]> {
+  if (names.length === 0) return [];
+  const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
+  const found = await db
+    .select()
+    .from(scimGroups)
+    .where(
+      and(
+        eq(scimGroups.organisationId, organisationId),
+        or(inArray(sql`lower(${scimGroups.displayName})`, lowered), inArray(scimGroups.externalId, names)),
+      ),
+    );
+  const known = new Set(found.flatMap((group) => [group.displayName.toLowerCase(), group.externalId ?? '']));
+  const missing = [...new Map(names.map((name) => [name.toLowerCase(), name])).entries()]
+    .filter(([lower, name]) => !known.has(lower) && !known.has(name))
+    .map(([, name]) => name);
+  if (missing.length === 0) return found;
+  const created = await db
+    .insert(scimGroups)
+    .values(missing.map((displayName) => ({ organisationId, displayName, source: 'sso' })))
+    .onConflictDoNothing()
+    .returning();
+  // A group another sign-in created at the same moment is read back.
+  const raced = missing.length === created.length ? [] : await groupsForSignIn(db, organisationId, missing);
+  return [...found, ...created, ...raced.filter((group) => !created.some((row) => row.id === group.id))];
+}
+
+/** Makes the user a member of exactly these groups; answers whether that changed anything. */
+export async function setUserGroups(db: Db, userId: string, groupIds: string[]): Promise<boolean> {
+  const current = await db
+    .select({ groupId: scimGroupMembers.groupId })
+    .from(scimGroupMembers)
+    .where(eq(scimGroupMembers.userId, userId));
+  const before = new Set(current.map((row) => row.groupId));
+  const removed = [...before].filter((id) => !groupIds.includes(id));
+  const added = groupIds.filter((id) => !before.has(id));
+  if (removed.length > 0) {
+    await db
+      .delete(scimGroupMembers)
+      .where(and(eq(scimGroupMembers.userId, userId), inArray(scimGroupMembers.groupId, removed)));
+  }
+  if (added.length > 0) {
+    await db
+      .insert(scimGroupMembers)
+      .values(added.map((groupId) => ({ groupId, userId })))
+      .onConflictDoNothing();
+  }
+  return removed.length > 0 || added.length > 0;
+}
+
+/** A group single sign-on created, by display name: a SCIM push of that name takes it over. */
+export async function findSignInGroupByName(
+  db: Db,
+  organisationId: string,
+  displayName: string,
+): Promise<ScimGroupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scimGroups)
+    .where(
+      and(
+        eq(scimGroups.organisationId, organisationId),
+        eq(scimGroups.source, 'sso'),
+        sql`lower(${scimGroups.displayName}) = lower(${displayName})`,
+      ),
+    );
+  return row;
 }

@@ -9,6 +9,7 @@ import { findOwnUserIds } from './scim.repository';
 import {
   deleteGroup,
   findGroup,
+  findSignInGroupByName,
   insertGroup,
   isGroupNameTaken,
   listGroupsPage,
@@ -62,6 +63,13 @@ export async function getScimGroup(
 /** POST /Groups: a display name unique in the organisation (409 uniqueness), and its members. */
 export async function createScimGroup(deps: ScimDeps, caller: ScimCaller, body: unknown): Promise<ScimResource> {
   const fields = readGroupResource(body);
+  // A group a single sign-on named first becomes this one: SCIM now keeps its name and members.
+  const signInGroup = await findSignInGroupByName(deps.db, caller.organisationId, fields.displayName);
+  if (signInGroup) {
+    await updateGroup(deps.db, signInGroup.id, { source: 'scim' });
+    await saveGroup(deps, caller, signInGroup, fields);
+    return getScimGroup(deps, caller, { groupId: signInGroup.id });
+  }
   await assertNameFree(deps, caller, fields.displayName);
   const memberIds = await ownMembers(deps, caller, fields.memberIds);
   let groupId = '';

@@ -200,3 +200,26 @@ describe("groups' views and permissions", () => {
     expect((await call(test.app, getUserMetadata, { token: signedIn.token })).statusCode).toBe(401);
   });
 });
+
+describe('a group single sign-on named first', () => {
+  it('is taken over by a SCIM push of the same name: same group, its mapping kept, SCIM members', async () => {
+    const signedIn = await createUserViaScim();
+    const pushed = await createUserViaScim();
+    const [ssoGroup] = await db()
+      .insert(scimGroups)
+      .values({ organisationId, displayName: unique('Care team'), source: 'sso', view: 'Coder' })
+      .returning();
+    if (!ssoGroup) throw new Error('group not created');
+    await patchGroup(ssoGroup.id, [{ op: 'add', path: 'members', value: [{ value: signedIn }] }]);
+    const response = await createGroup({
+      displayName: ssoGroup.displayName.toUpperCase(),
+      externalId: 'okta-00g1',
+      members: [{ value: pushed }],
+    });
+    expect(response.id).toBe(ssoGroup.id);
+    expect(memberIds({ json: <T>() => response as T })).toEqual([pushed]);
+    const [row] = await db().select().from(scimGroups).where(eq(scimGroups.id, ssoGroup.id));
+    expect(row).toMatchObject({ source: 'scim', externalId: 'okta-00g1', view: 'Coder' });
+    expect(await userRow(pushed)).toMatchObject({ view: 'Coder' });
+  });
+});

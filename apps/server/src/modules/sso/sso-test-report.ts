@@ -1,6 +1,5 @@
 import type { SsoTestResult } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import type { OidcIdentity } from '../../integrations/oidc/oidc-client';
 import { writeAudit } from '../../access';
 import { isEmailDomainAllowed, type MappedClaims } from './sso-claims';
 import { findSsoUser, type IdentityProviderRow } from './sso.repository';
@@ -10,7 +9,7 @@ export async function reportTestSignIn(
   db: Db,
   test: {
     provider: IdentityProviderRow;
-    identity: OidcIdentity;
+    identity: { subject: string; claims: Record<string, unknown> };
     mapped: MappedClaims;
     clientAddress: string | undefined;
   },
@@ -32,7 +31,7 @@ export async function reportTestSignIn(
       ...(mapped.email ? { email: mapped.email } : {}),
       ...(mapped.firstName ? { firstName: mapped.firstName } : {}),
       ...(mapped.lastName ? { lastName: mapped.lastName } : {}),
-      groups: mapped.groups,
+      groups: mapped.groups ?? [],
     },
     isEmailDomainAllowed: isAllowed,
     ...(existing ? { existingUsername: existing.username } : {}),

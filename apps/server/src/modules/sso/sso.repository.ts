@@ -6,6 +6,7 @@ import type { NewUser, UserRow } from '../auth';
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type NewIdentityProvider = typeof identityProviders.$inferInsert;
 export type SsoStateRow = typeof ssoStates.$inferSelect;
+export type NewSsoState = typeof ssoStates.$inferInsert;
 export type OrganisationRow = typeof organisations.$inferSelect;
 
 export async function findIdentityProvider(db: Db, organisationId: string): Promise<IdentityProviderRow | undefined> {
@@ -79,9 +80,38 @@ async function sweepExpiredStates(db: Db, now: Date): Promise<void> {
 }
 
 /** Records a sign-in in flight; long-abandoned ones are swept on the way. */
-export async function insertSsoState(db: Db, state: SsoStateRow, now: Date): Promise<void> {
+export async function insertSsoState(db: Db, state: NewSsoState, now: Date): Promise<void> {
   await sweepExpiredStates(db, now);
   await db.insert(ssoStates).values(state);
+}
+
+/**
+ * Keeps a SAML response with the sign-in in flight whose RelayState hashes to this, unless one was
+ * kept already; true when it was kept.
+ */
+export async function attachSamlResponse(
+  db: Db,
+  relayStateHash: string,
+  answer: { samlResponse: string; codeHash: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(ssoStates)
+    .set({ samlResponse: answer.samlResponse, samlCodeHash: answer.codeHash })
+    .where(and(eq(ssoStates.samlRelayStateHash, relayStateHash), isNull(ssoStates.samlResponse)))
+    .returning({ state: ssoStates.state });
+  return updated.length > 0;
+}
+
+/** Stores a SAML IdP's metadata as read again from its URL. */
+export async function updateSamlMetadata(
+  db: Db,
+  organisationId: string,
+  metadata: { xml: string; readAt: Date; entityId: string },
+): Promise<void> {
+  await db
+    .update(identityProviders)
+    .set({ samlMetadataXml: metadata.xml, samlMetadataReadAt: metadata.readAt, issuer: metadata.entityId })
+    .where(eq(identityProviders.organisationId, organisationId));
 }
 
 /**

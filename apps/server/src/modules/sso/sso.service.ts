@@ -17,10 +17,12 @@ import {
   OidcError,
   type OidcIdentity,
 } from '../../integrations/oidc/oidc-client';
+import { SamlError } from '../../integrations/saml/saml-client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { writeAudit, type AuthContext } from '../../access';
-import { type AccessTokens, issueSession, type UserRow } from '../auth';
+import { type AccessTokens, endSessions, findUserInOrganisation, issueSession, type UserRow } from '../auth';
+import { applySignInGroups } from '../scim';
 import {
   consumeSsoState,
   findIdentityProvider,
@@ -38,7 +40,16 @@ import {
   type IdentityProviderRow,
   type SsoStateRow,
 } from './sso.repository';
-import { isEmailDomainAllowed, mapClaims } from './sso-claims';
+import {
+  currentIdpMetadata,
+  samlHash,
+  samlRandomValue,
+  samlServiceProvider,
+  samlSettingsView,
+  startSamlRequest,
+  validateSamlAnswer,
+} from './saml-sign-in';
+import { isEmailDomainAllowed, mapClaims, type MappedClaims } from './sso-claims';
 import { reportTestSignIn } from './sso-test-report';
 
 export interface SsoServiceDeps {
@@ -94,16 +105,41 @@ export async function startSso(
  */
 export const TEST_SIGN_IN_NONCE_PREFIX = 'test.';
 
-/** Records the sign-in in flight (state, nonce, PKCE verifier) and answers the provider's URL. */
+/**
+ * Records the sign-in in flight and answers the provider's URL: for OpenID Connect with its state,
+ * nonce and PKCE verifier; for SAML with its RelayState and AuthnRequest ID.
+ */
 export async function beginSignIn(
   deps: SsoServiceDeps,
   provider: IdentityProviderRow,
   input: { returnTo?: string | undefined; browserBinding?: string | undefined; isTest: boolean },
 ): Promise<{ authorizationUrl: string }> {
   const now = deps.now?.() ?? new Date();
+  const testPrefix = input.isTest ? TEST_SIGN_IN_NONCE_PREFIX : '';
+  if (provider.protocol === 'saml') {
+    const relayState = samlRandomValue();
+    const idp = await samlIdp(deps, provider);
+    const sp = samlServiceProvider(deps.publicOrigin, provider.organisationId);
+    const { requestId, authorizationUrl } = await startSamlRequest(sp, idp, relayState);
+    await insertSsoState(
+      deps.db,
+      {
+        state: stateKey(relayState, input.browserBinding),
+        organisationId: provider.organisationId,
+        codeVerifier: '',
+        nonce: `${testPrefix}${requestId}`,
+        redirectUri: ssoRedirectUri(deps.publicOrigin),
+        returnTo: input.returnTo ?? null,
+        expiresAt: new Date(now.getTime() + SSO_STATE_TTL_MS),
+        samlRelayStateHash: samlHash(relayState),
+      },
+      now,
+    );
+    return { authorizationUrl };
+  }
   const configuration = await providerConfiguration(deps, provider);
   const generated = await newAuthorizationChecks();
-  const checks = input.isTest ? { ...generated, nonce: `${TEST_SIGN_IN_NONCE_PREFIX}${generated.nonce}` } : generated;
+  const checks = { ...generated, nonce: `${testPrefix}${generated.nonce}` };
   const redirectUri = ssoRedirectUri(deps.publicOrigin);
   await insertSsoState(
     deps.db,
@@ -150,17 +186,21 @@ export async function completeSso(
   const provider = await findIdentityProvider(deps.db, row.organisationId);
   if (!provider) return refuse('provider_error', row.organisationId, 'the provider was removed');
 
-  let identity: OidcIdentity;
+  let identity: ProviderIdentity;
   try {
-    identity = await exchangeAnswer(deps, provider, row, { ...input, code: input.code });
+    identity =
+      provider.protocol === 'saml'
+        ? await validateSamlAnswer(deps, provider, row, input.code)
+        : await exchangeAnswer(deps, provider, row, { ...input, code: input.code });
   } catch (error) {
     if (error instanceof OidcError) return refuse(error.reason, row.organisationId, error.detail);
+    if (error instanceof SamlError) return refuse('provider_error', row.organisationId, error.detail);
     if (error instanceof AppError) return refuse('provider_error', row.organisationId, error.message);
     throw error;
   }
 
   // The organisation's claim mapping decides what is read; its allowed domains who may come in.
-  const mapped = mapClaims(identity.claims, provider.claimMapping);
+  const mapped = mapClaims(identity.claims, provider.claimMapping, provider.protocol);
   if (row.nonce.startsWith(TEST_SIGN_IN_NONCE_PREFIX)) {
     return {
       test: await reportTestSignIn(deps.db, { provider, identity, mapped, clientAddress: input.clientAddress }),
@@ -169,14 +209,14 @@ export async function completeSso(
   if (!isEmailDomainAllowed(mapped.email, provider.allowedEmailDomains)) {
     return refuse('email_domain_not_allowed', row.organisationId, mapped.email?.split('@').pop() ?? 'no email');
   }
-  const mappedIdentity: SsoIdentity = { ...identity, ...mapped };
-  const user = await signInUser(deps.db, provider, mappedIdentity, now);
+  const signedIn = await signInUser(deps.db, provider, { subject: identity.subject, ...mapped }, now);
+  const user = await applySsoGroups(deps, signedIn, mapped.groups, input.clientAddress);
   await writeAudit(deps.db, {
     organisationId: user.organisationId,
     userId: user.id,
     action: 'auth.sign_in',
     clientAddress: input.clientAddress,
-    details: { method: 'oidc' },
+    details: { method: provider.protocol },
   });
   const session = await issueSession(deps.db, deps.accessTokens, user);
   return {
@@ -186,8 +226,43 @@ export async function completeSso(
   };
 }
 
+/** Who the provider says signed in: the subject (OpenID `sub`, SAML NameID) and every claim or attribute. */
+interface ProviderIdentity {
+  subject: string;
+  claims: Record<string, unknown>;
+}
+
 /** The provider's identity with the organisation's claim mapping applied (its username for a new user). */
-type SsoIdentity = OidcIdentity & { username?: string | undefined };
+type SsoIdentity = Omit<MappedClaims, 'groups'> & { subject: string };
+
+/**
+ * The provider's groups claim, when it sends one, sets the user's groups and so their view and
+ * permissions (as the admin tool maps each group); a user whose permissions narrowed loses their
+ * other sessions. No groups claim: the user's groups are left as they are.
+ */
+async function applySsoGroups(
+  deps: SsoServiceDeps,
+  user: UserRow,
+  groups: string[] | undefined,
+  clientAddress: string | undefined,
+): Promise<UserRow> {
+  if (groups === undefined) return user;
+  const changes = await applySignInGroups(deps.db, user, groups);
+  if (changes.isMembershipChanged) {
+    await writeAudit(deps.db, {
+      organisationId: user.organisationId,
+      userId: user.id,
+      action: 'sso.groups_applied',
+      clientAddress,
+      details: { groups: groups.slice(0, 50), isNarrowed: changes.narrowedUserIds.includes(user.id) },
+    });
+  }
+  if (changes.narrowedUserIds.includes(user.id)) {
+    await endSessions(deps, { userId: user.id }, deps.now?.() ?? new Date());
+  }
+  if (!changes.changedUserIds.includes(user.id)) return user;
+  return (await findUserInOrganisation(deps.db, user.organisationId, user.id)) ?? user;
+}
 
 /** The code exchanged as the provider sent it back to the redirect URI (its `iss` checked when given). */
 async function exchangeAnswer(
@@ -211,7 +286,8 @@ async function exchangeAnswer(
 export async function ssoLogoutUrl(deps: SsoServiceDeps, auth: AuthContext): Promise<{ logoutUrl?: string }> {
   if (!auth.isSaml) return {};
   const provider = await findIdentityProvider(deps.db, auth.organisationId);
-  if (!provider) return {};
+  // SAML single logout needs the assertion's session, which Cairn does not keep: Cairn's session ends.
+  if (provider?.protocol !== 'oidc') return {};
   const configuration = await providerConfiguration(deps, provider);
   const logoutUrl = endSessionUrl(configuration, {
     postLogoutRedirectUri: ssoPostLogoutRedirectUri(deps.publicOrigin),
@@ -222,6 +298,7 @@ export async function ssoLogoutUrl(deps: SsoServiceDeps, auth: AuthContext): Pro
 /** The provider as the admin API shows it: never the client secret. */
 export function identityProviderView(provider: IdentityProviderRow, publicOrigin: string): IdentityProvider {
   return {
+    protocol: provider.protocol,
     issuer: provider.issuer,
     clientId: provider.clientId,
     hasClientSecret: provider.clientSecretEncrypted !== '',
@@ -234,16 +311,26 @@ export function identityProviderView(provider: IdentityProviderRow, publicOrigin
     allowedEmailDomains: provider.allowedEmailDomains,
     redirectUri: ssoRedirectUri(publicOrigin),
     postLogoutRedirectUri: ssoPostLogoutRedirectUri(publicOrigin),
+    ...(provider.protocol === 'saml' ? { saml: samlSettingsView(provider, publicOrigin) } : {}),
   };
 }
 
-/** What the login card offers: the display name, else the issuer's host. */
+/** What the login card offers: the display name, else the issuer's (or SAML entity ID's) host. */
 export function signInName(provider: IdentityProviderRow): string {
   if (provider.displayName.trim() !== '') return provider.displayName;
   try {
-    return new URL(provider.issuer).host;
+    return new URL(provider.issuer).host || provider.issuer;
   } catch {
     return provider.issuer;
+  }
+}
+
+/** A SAML provider's metadata, or 503 when it cannot be read (as an OpenID provider that does not answer). */
+async function samlIdp(deps: SsoServiceDeps, provider: IdentityProviderRow) {
+  try {
+    return await currentIdpMetadata(deps, provider);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The identity provider does not answer, please try again later.');
   }
 }
 
@@ -294,7 +381,7 @@ export async function providerFor(
   return findOnlyIdentityProvider(db);
 }
 
-async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcIdentity, now: Date): Promise<UserRow> {
+async function signInUser(db: Db, provider: IdentityProviderRow, identity: SsoIdentity, now: Date): Promise<UserRow> {
   const profile = {
     email: identity.email ?? '',
     firstName: identity.firstName ?? '',
@@ -334,7 +421,7 @@ async function signInUser(db: Db, provider: IdentityProviderRow, identity: OidcI
  * (case-insensitive, in the same organisation) and linked to the subject, so that SSO does not create a
  * second account. Password accounts are never matched this way.
  */
-async function findProvisionedUser(db: Db, organisationId: string, identity: OidcIdentity) {
+async function findProvisionedUser(db: Db, organisationId: string, identity: SsoIdentity) {
   if (!identity.email) return undefined;
   const user = await findUnlinkedSsoUserByEmail(db, organisationId, identity.email);
   if (!user) return undefined;

@@ -282,6 +282,7 @@ describe('the identity provider administration', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       result: {
+        protocol: 'oidc',
         issuer: idp.issuer,
         clientId: idp.clientId,
         hasClientSecret: true,

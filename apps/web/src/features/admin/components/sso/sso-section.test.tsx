@@ -7,6 +7,7 @@ import { fastUser, renderWithProviders } from '../../../../testing/render-with-p
 import SsoSection from './sso-section';
 
 const OKTA: IdentityProvider = {
+  protocol: 'oidc',
   issuer: 'https://login.riverside.example',
   clientId: 'cairn',
   hasClientSecret: true,
@@ -18,6 +19,47 @@ const OKTA: IdentityProvider = {
   allowedEmailDomains: ['riverside.example'],
   redirectUri: 'http://localhost:3000/sso',
   postLogoutRedirectUri: 'http://localhost:3000/',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const inDays = (days: number): string => new Date(Date.now() + days * DAY_MS).toISOString();
+
+const ENTRA: IdentityProvider = {
+  protocol: 'saml',
+  issuer: 'https://sts.riverside.example/entity',
+  clientId: '',
+  hasClientSecret: false,
+  scopes: '',
+  defaultView: 'Coder',
+  displayName: 'Riverside Entra',
+  signInName: 'Riverside Entra',
+  claimMapping: {},
+  allowedEmailDomains: [],
+  redirectUri: 'http://localhost:3000/sso',
+  postLogoutRedirectUri: 'http://localhost:3000/',
+  saml: {
+    metadataUrl: 'https://sts.riverside.example/federationmetadata.xml',
+    metadataReadAt: '2026-11-26T06:00:00.000Z',
+    ssoUrl: 'https://sts.riverside.example/saml2',
+    logoutUrl: 'https://sts.riverside.example/saml2/logout',
+    certificates: [
+      { subject: 'CN=Riverside SSO 2026', fingerprint: 'AB:CD:EF:01', notAfter: inDays(12.5) },
+      { subject: 'CN=Riverside SSO 2027', fingerprint: '12:34:56:78', notAfter: inDays(400) },
+    ],
+    serviceProvider: {
+      entityId: 'http://localhost:3000/saml/riverside',
+      acsUrl: 'http://localhost:3000/api/auth/saml/acs',
+      metadataUrl: 'http://localhost:3000/api/auth/saml/metadata/riverside',
+    },
+  },
+};
+
+const NEW_SAML_BODY = {
+  protocol: 'saml',
+  displayName: '',
+  defaultView: 'Provider',
+  allowedEmailDomains: [],
+  claimMapping: {},
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +100,7 @@ describe('the Single sign-on section', () => {
     await user.click(screen.getByRole('button', { name: 'Set up single sign-on' }));
     await waitFor(() => expect(callsTo('/admin/identityProvider/set')).toHaveLength(1));
     expect(callsTo('/admin/identityProvider/set')[0]?.body).toEqual({
+      protocol: 'oidc',
       displayName: 'Riverside Okta',
       issuer: 'https://login.riverside.example',
       clientId: 'cairn',
@@ -111,6 +154,146 @@ describe('the Single sign-on section', () => {
   });
 });
 
+describe('the Single sign-on section with a SAML 2.0 provider', () => {
+  it('sets up a provider from its metadata URL, sending no OpenID Connect field', async () => {
+    const { callsTo } = answerApi({
+      '/admin/identityProvider/get': failure(404, 'NOT_FOUND'),
+      '/admin/identityProvider/set': result(ENTRA),
+    });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />);
+    expect(await screen.findByText(/OpenID Connect or\s+SAML 2.0 identity provider/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'SAML 2.0' }));
+    expect(screen.queryByLabelText('Issuer')).not.toBeInTheDocument();
+    expect(screen.getByText('Attribute mapping')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email attribute/)).toHaveAttribute('placeholder', 'email, mail, … or the NameID');
+    await user.click(screen.getByRole('button', { name: 'Set up single sign-on' }));
+    expect(await screen.findByText("Enter the URL of the identity provider's metadata")).toBeInTheDocument();
+    expect(callsTo('/admin/identityProvider/set')).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Metadata URL/), 'https://sts.riverside.example/federationmetadata.xml');
+    await user.click(screen.getByRole('button', { name: 'Set up single sign-on' }));
+    await waitFor(() => expect(callsTo('/admin/identityProvider/set')).toHaveLength(1));
+    expect(callsTo('/admin/identityProvider/set')[0]?.body).toEqual({
+      ...NEW_SAML_BODY,
+      metadataUrl: 'https://sts.riverside.example/federationmetadata.xml',
+    });
+    expect(await screen.findByText('http://localhost:3000/api/auth/saml/acs')).toBeInTheDocument();
+  });
+
+  it('sets up a provider from its pasted metadata XML, sending the XML only', async () => {
+    const { callsTo } = answerApi({
+      '/admin/identityProvider/get': failure(404, 'NOT_FOUND'),
+      '/admin/identityProvider/set': result(ENTRA),
+    });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />);
+    await user.click(await screen.findByRole('radio', { name: 'SAML 2.0' }));
+    await user.type(screen.getByLabelText(/^Metadata URL/), 'https://unreachable.example/metadata');
+    await user.click(screen.getByRole('radio', { name: 'Paste the XML' }));
+    await user.click(screen.getByLabelText(/^Metadata XML/));
+    await user.paste('<EntityDescriptor entityID="https://sts.riverside.example/entity"/>');
+    await user.click(screen.getByRole('button', { name: 'Set up single sign-on' }));
+    await waitFor(() => expect(callsTo('/admin/identityProvider/set')).toHaveLength(1));
+    expect(callsTo('/admin/identityProvider/set')[0]?.body).toEqual({
+      ...NEW_SAML_BODY,
+      metadataXml: '<EntityDescriptor entityID="https://sts.riverside.example/entity"/>',
+    });
+  });
+
+  it('shows what to register for Cairn, what it read of the provider, and a certificate about to expire', async () => {
+    answerApi({ '/admin/identityProvider/get': result(ENTRA) });
+    renderWithProviders(<SsoSection />);
+    expect(await screen.findByText('http://localhost:3000/saml/riverside')).toBeInTheDocument();
+    expect(screen.getByText('http://localhost:3000/api/auth/saml/acs')).toBeInTheDocument();
+    expect(screen.getByText('http://localhost:3000/api/auth/saml/metadata/riverside')).toBeInTheDocument();
+    expect(screen.queryByText('http://localhost:3000/sso')).not.toBeInTheDocument();
+    expect(screen.getByText('Cairn requires signed assertions')).toBeInTheDocument();
+    expect(screen.getByText('https://sts.riverside.example/entity')).toBeInTheDocument();
+    expect(screen.getByText('https://sts.riverside.example/saml2/logout')).toBeInTheDocument();
+    expect(screen.getByText('CN=Riverside SSO 2026')).toBeInTheDocument();
+    expect(screen.getByText('AB:CD:EF:01')).toBeInTheDocument();
+    expect(screen.getByText(/^Expires in 12 days/)).toHaveClass('ant-tag-warning');
+    expect(screen.getByText(/^Expires on/)).not.toHaveClass('ant-tag');
+    expect(screen.getByRole('radio', { name: 'SAML 2.0' })).toBeChecked();
+    expect(screen.getByLabelText(/^Metadata URL/)).toHaveValue('https://sts.riverside.example/federationmetadata.xml');
+  });
+
+  it('flags an expired certificate', async () => {
+    const saml = ENTRA.saml && {
+      ...ENTRA.saml,
+      certificates: [{ subject: 'CN=Old', fingerprint: 'FF:EE', notAfter: inDays(-3) }],
+    };
+    answerApi({ '/admin/identityProvider/get': result({ ...ENTRA, saml }) });
+    renderWithProviders(<SsoSection />);
+    expect(await screen.findByText(/^Expired on/)).toHaveClass('ant-tag-error');
+  });
+
+  it('keeps the stored metadata when the URL is unchanged', async () => {
+    const { callsTo } = answerApi({
+      '/admin/identityProvider/get': result(ENTRA),
+      '/admin/identityProvider/set': result(ENTRA),
+    });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/admin/identityProvider/set')).toHaveLength(1));
+    const body = callsTo('/admin/identityProvider/set')[0]?.body;
+    expect(body).toMatchObject({ protocol: 'saml', displayName: 'Riverside Entra', defaultView: 'Coder' });
+    expect(body).not.toHaveProperty('metadataUrl');
+    expect(body).not.toHaveProperty('metadataXml');
+    expect(body).not.toHaveProperty('issuer');
+  });
+
+  it('shows under the metadata URL why the server could not read it', async () => {
+    const { callsTo } = answerApi({
+      '/admin/identityProvider/get': result(ENTRA),
+      '/admin/identityProvider/set': {
+        status: 422,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'x',
+            details: { issues: [{ field: 'metadataUrl', message: 'The metadata could not be read' }] },
+          },
+        },
+      },
+    });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />);
+    const metadataUrl = await screen.findByLabelText(/^Metadata URL/);
+    await user.clear(metadataUrl);
+    await user.type(metadataUrl, 'https://sts.riverside.example/moved.xml');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText('The metadata could not be read');
+    expect(message.closest('.ant-form-item')).toContainElement(screen.getByLabelText(/^Metadata URL/));
+    expect(callsTo('/admin/identityProvider/set')[0]?.body).toHaveProperty(
+      'metadataUrl',
+      'https://sts.riverside.example/moved.xml',
+    );
+  });
+
+  it('shows above the form a refusal of a field it does not show', async () => {
+    answerApi({
+      '/admin/identityProvider/get': result(ENTRA),
+      '/admin/identityProvider/set': {
+        status: 422,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Either the metadata URL or its XML, not both',
+            details: { field: 'metadataXml' },
+          },
+        },
+      },
+    });
+    const user = fastUser();
+    renderWithProviders(<SsoSection />);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Either the metadata URL or its XML, not both');
+  });
+});
+
 describe('Test sign-in', () => {
   it('opens a new tab that starts the test', async () => {
     const open = vi.fn();
@@ -153,5 +336,26 @@ describe('Test sign-in', () => {
     const claims = screen.getByRole('table', { name: 'Claims received' });
     expect(claims).toHaveTextContent('upn');
     expect(claims).toHaveTextContent('["Coders"]');
+  });
+
+  it('speaks of attributes for a SAML provider, the NameID among them', async () => {
+    sessionStorage.setItem(
+      SESSION_STORAGE_KEYS.ssoTestResult,
+      JSON.stringify({
+        claims: {
+          nameID: 'ada@riverside.example',
+          nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+          givenName: 'Ada',
+        },
+        mapped: { username: 'ada@riverside.example', email: 'ada@riverside.example', firstName: 'Ada', groups: [] },
+        isEmailDomainAllowed: true,
+      }),
+    );
+    answerApi({ '/admin/identityProvider/get': result(ENTRA) });
+    renderWithProviders(<SsoSection />, { url: '/admin/sso?test=result' });
+    const attributes = await screen.findByRole('table', { name: 'Attributes received' });
+    expect(attributes).toHaveTextContent('nameIDFormat');
+    expect(attributes).toHaveTextContent('givenName');
+    expect(screen.getByText('How the attributes mapped')).toBeInTheDocument();
   });
 });

@@ -1,45 +1,15 @@
-import type { IdentityProvider } from '@cairn/contracts';
-import { App, Button, Descriptions, Flex, Popconfirm, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Typography } from 'antd';
 import { ErrorState } from '../../../../components/error-state';
 import { LoadingState } from '../../../../components/loading-state';
 import { useIdentityProvider } from '../../api/get-identity-provider';
 import { useDeleteIdentityProvider } from '../../api/save-identity-provider';
 import { IdentityProviderForm } from './identity-provider-form';
+import { ProviderRegistration } from './provider-registration';
 import { TestSignIn } from './test-sign-in';
 
-/** What the IdP's administrator registers for Cairn's client. */
-function ProviderRegistration({ provider }: { provider: IdentityProvider }) {
-  const copyable = (text: string) => ({ text, tooltips: ['Copy', 'Copied'] });
-  return (
-    <Descriptions
-      column={1}
-      size="small"
-      bordered
-      title="Register at the identity provider"
-      items={[
-        {
-          key: 'redirect',
-          label: 'Redirect URI',
-          children: <Typography.Text copyable={copyable(provider.redirectUri)}>{provider.redirectUri}</Typography.Text>,
-        },
-        {
-          key: 'logout',
-          label: 'Post-logout redirect URI',
-          children: (
-            <Typography.Text copyable={copyable(provider.postLogoutRedirectUri)}>
-              {provider.postLogoutRedirectUri}
-            </Typography.Text>
-          ),
-        },
-        { key: 'name', label: 'The login page says', children: `Sign in with ${provider.signInName}` },
-      ]}
-    />
-  );
-}
-
 /**
- * The admin tool's Single sign-on section (issue 17 item 4): the organisation's OpenID Connect
- * identity provider, set up, changed, tested or removed. Administrators only (the server refuses others).
+ * The admin tool's Single sign-on section (issue 17 item 4): the organisation's identity provider
+ * (OpenID Connect or SAML 2.0), set up, changed, tested or removed. Administrators only (the server refuses others).
  */
 export default function SsoSection() {
   const provider = useIdentityProvider();
@@ -56,7 +26,7 @@ export default function SsoSection() {
       {current ? (
         <>
           <ProviderRegistration provider={current} />
-          <TestSignIn />
+          <TestSignIn protocol={current.protocol} />
           <Flex gap={8}>
             <Popconfirm
               title="Remove single sign-on?"
@@ -78,7 +48,8 @@ export default function SsoSection() {
       ) : (
         <Typography.Paragraph>
           Single sign-on is not set up: users sign in with their Cairn password. Register Cairn at your OpenID Connect
-          identity provider, then enter its issuer and Cairn&apos;s client below.
+          or SAML 2.0 identity provider, then enter its issuer and Cairn&apos;s client (OpenID Connect) or its metadata
+          (SAML) below.
         </Typography.Paragraph>
       )}
       <section aria-labelledby="sso-provider-title">
@@ -86,7 +57,7 @@ export default function SsoSection() {
           Identity provider
         </Typography.Title>
         <IdentityProviderForm
-          key={current ? 'set' : 'new'}
+          key={current ? `set-${current.protocol}` : 'new'}
           provider={current}
           onSaved={() => void message.success('The identity provider is saved.')}
         />

@@ -1,11 +1,18 @@
-import type { SsoTestResult } from '@cairn/contracts';
+import type { SsoProtocol, SsoTestResult } from '@cairn/contracts';
 import { Alert, Button, Descriptions, Flex, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readTestSignInResult, startTestSignIn, TEST_SIGN_IN_START_URL } from '../../api/start-test-sign-in';
 
+/** The words for what the provider sends: OpenID Connect's claims, or a SAML assertion's attributes. */
+const WORDING: Record<SsoProtocol, { plural: string; singular: string }> = {
+  oidc: { plural: 'claims', singular: 'Claim' },
+  saml: { plural: 'attributes', singular: 'Attribute' },
+};
+
 /** What the provider sent and how the mapping read it; no session was created. */
-function TestSignInReport({ result }: { result: SsoTestResult }) {
+function TestSignInReport({ result, protocol }: { result: SsoTestResult; protocol: SsoProtocol }) {
+  const { plural, singular } = WORDING[protocol];
   const claims = Object.entries(result.claims).map(([name, value]) => ({
     name,
     value: typeof value === 'string' ? value : JSON.stringify(value),
@@ -27,7 +34,7 @@ function TestSignInReport({ result }: { result: SsoTestResult }) {
         }
       />
       <Descriptions
-        title="How the claims mapped"
+        title={`How the ${plural} mapped`}
         column={1}
         size="small"
         bordered
@@ -40,21 +47,26 @@ function TestSignInReport({ result }: { result: SsoTestResult }) {
         ]}
       />
       <Table
-        aria-label="Claims received"
-        title={() => 'Claims received'}
+        aria-label={`${singular}s received`}
+        title={() => `${singular}s received`}
         size="small"
         rowKey="name"
         pagination={false}
         dataSource={claims}
         columns={[
           {
-            title: 'Claim',
+            title: singular,
             dataIndex: 'name',
             render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
           },
           { title: 'Value', dataIndex: 'value' },
         ]}
       />
+      {protocol === 'saml' && (
+        <Typography.Text type="secondary">
+          nameID and nameIDFormat are the assertion&apos;s subject; the other rows are its attributes.
+        </Typography.Text>
+      )}
     </Flex>
   );
 }
@@ -64,7 +76,7 @@ function TestSignInReport({ result }: { result: SsoTestResult }) {
  * provider sent and how it mapped. Decision: it never creates a session or a user (the server marks
  * the sign-in as a test when it starts it), so an administrator can test any account safely.
  */
-export function TestSignIn() {
+export function TestSignIn({ protocol }: { protocol: SsoProtocol }) {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('test');
   const [failure, setFailure] = useState<string>();
@@ -83,12 +95,12 @@ export function TestSignIn() {
       </Typography.Title>
       <Flex vertical gap="middle">
         <Typography.Paragraph>
-          Signs in at the identity provider in a new tab and shows the claims it sent and how they mapped. It creates no
-          session and no user.
+          Signs in at the identity provider in a new tab and shows the {WORDING[protocol].plural} it sent and how they
+          mapped. It creates no session and no user.
         </Typography.Paragraph>
         {mode === 'start' && !failure && <Alert type="info" showIcon title="Opening the identity provider…" />}
         {failure && <Alert type="error" showIcon title={failure} />}
-        {result && <TestSignInReport result={result} />}
+        {result && <TestSignInReport result={result} protocol={protocol} />}
         <div>
           <Button onClick={() => window.open(TEST_SIGN_IN_START_URL, '_blank', 'noopener')}>Test sign-in</Button>
         </div>

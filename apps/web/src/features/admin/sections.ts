@@ -53,7 +53,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     path: 'scim',
     title: 'Provisioning (SCIM)',
-    description: 'Okta or Entra ID create and remove accounts over SCIM: its tokens, and what each group gives.',
+    description:
+      'Okta or Entra ID create and remove accounts over SCIM, and sign-ins bring their groups: the tokens, and what each group gives.',
     Screen: lazy(() => import('./components/scim/scim-section')),
   },
 ];

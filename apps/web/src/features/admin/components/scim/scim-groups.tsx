@@ -34,7 +34,15 @@ export function ScimGroups() {
           pagination={{ pageSize: 25, hideOnSinglePage: true }}
           locale={{ emptyText: <EmptyState description="No group provisioned yet" compact /> }}
           columns={[
-            { title: 'Group', dataIndex: 'displayName' },
+            {
+              title: 'Group',
+              render: (_value, group) => (
+                <>
+                  {group.displayName}{' '}
+                  {group.source === 'sso' && <Tag title="Named by a single sign-on's groups claim">From sign-in</Tag>}
+                </>
+              ),
+            },
             { title: 'Members', dataIndex: 'memberCount' },
             { title: 'View', render: (_value, group) => group.view ?? 'Their own' },
             {

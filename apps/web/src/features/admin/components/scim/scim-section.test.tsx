@@ -22,16 +22,27 @@ const CODERS: ScimGroupSummary = {
   id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
   displayName: 'Cairn Coders',
   externalId: 'e-1',
+  source: 'scim',
   view: null,
   permissions: [],
   memberCount: 12,
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
+/** A group a single sign-on's groups claim named first. */
+const NURSES: ScimGroupSummary = {
+  ...CODERS,
+  id: '2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e',
+  displayName: 'Nurses',
+  externalId: null,
+  source: 'sso',
+  memberCount: 3,
+};
+
 /** The tokens and groups as the server holds them; a create, revoke or mapping changes them. */
 function answerScim(extra: ApiAnswers = {}) {
   let tokens = [OKTA, OLD];
-  let groups = [CODERS];
+  let groups = [CODERS, NURSES];
   return answerApi({
     '/admin/scim/tokens/list': () => result({ tokens }),
     '/admin/scim/groups/list': () => result({ groups }),
@@ -75,7 +86,10 @@ describe('the Provisioning (SCIM) section', () => {
     const groups = await screen.findByRole('table', { name: 'SCIM groups' });
     expect(await within(groups).findByText('Cairn Coders')).toBeInTheDocument();
     expect(within(groups).getByText('12')).toBeInTheDocument();
-    expect(within(groups).getByText('Their own')).toBeInTheDocument();
+    expect(within(groups).getAllByText('Their own')).toHaveLength(2);
+    const [, coders, nurses] = within(groups).getAllByRole('row');
+    expect(within(coders!).queryByText('From sign-in')).not.toBeInTheDocument();
+    expect(within(nurses!).getByText('From sign-in')).toBeInTheDocument();
   });
 
   it('creates a token and shows it once, with a copy button; closed, it is gone', async () => {

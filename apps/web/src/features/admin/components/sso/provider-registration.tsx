@@ -1,5 +1,5 @@
 import type { IdentityProvider, SamlProviderSettings } from '@cairn/contracts';
-import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../lib/dates';
 
@@ -76,11 +76,8 @@ function SamlRegistration({ provider, saml }: { provider: IdentityProvider; saml
   ];
   return (
     <Flex vertical gap="middle">
-      <Descriptions
-        column={1}
-        size="small"
-        bordered
-        title="Register at the identity provider"
+      <RegistrationList
+        provider={provider}
         items={[
           { key: 'entityId', label: 'SP entity ID (audience)', children: <Copyable text={serviceProvider.entityId} /> },
           {
@@ -93,7 +90,6 @@ function SamlRegistration({ provider, saml }: { provider: IdentityProvider; saml
             label: "Cairn's SP metadata URL",
             children: <Copyable text={serviceProvider.metadataUrl} />,
           },
-          { key: 'name', label: 'The login page says', children: `Sign in with ${provider.signInName}` },
         ]}
       />
       <Alert
@@ -119,11 +115,8 @@ export function ProviderRegistration({ provider }: { provider: IdentityProvider 
   if (provider.protocol === 'saml' && provider.saml)
     return <SamlRegistration provider={provider} saml={provider.saml} />;
   return (
-    <Descriptions
-      column={1}
-      size="small"
-      bordered
-      title="Register at the identity provider"
+    <RegistrationList
+      provider={provider}
       items={[
         { key: 'redirect', label: 'Redirect URI', children: <Copyable text={provider.redirectUri} /> },
         {
@@ -131,6 +124,21 @@ export function ProviderRegistration({ provider }: { provider: IdentityProvider 
           label: 'Post-logout redirect URI',
           children: <Copyable text={provider.postLogoutRedirectUri} />,
         },
+      ]}
+    />
+  );
+}
+
+/** What the IdP's administrator enters for Cairn, then what the login page will offer. */
+function RegistrationList({ provider, items }: { provider: IdentityProvider; items: DescriptionsProps['items'] }) {
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      bordered
+      title="Register at the identity provider"
+      items={[
+        ...(items ?? []),
         { key: 'name', label: 'The login page says', children: `Sign in with ${provider.signInName}` },
       ]}
     />

@@ -40,7 +40,7 @@ export async function openSse(url: string): Promise<SseReader> {
         }),
       ]).finally(() => clearTimeout(timer));
       if (chunk.done) throw new Error('stream ended');
-      buffer += decoder.decode(chunk.value as Uint8Array, { stream: true });
+      buffer += decoder.decode(chunk.value, { stream: true });
     }
   }
 

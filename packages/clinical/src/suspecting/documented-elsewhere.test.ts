@@ -97,6 +97,36 @@ describe('documented elsewhere', () => {
     expect(suggestedCodes(record)).toEqual(['I4891']);
   });
 
+  it('reads a chronic encounter diagnosis recorded years ago and never abated, with its onset as evidence', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition('E119', '2016-04-02', { category: 'encounter-diagnosis', display: 'Diabetes mellitus type 2' }),
+        aCondition('F319', '2014-09-12', { category: 'encounter-diagnosis', display: 'Bipolar disorder' }),
+        aCondition(undefined, '2015-01-20', {
+          category: 'encounter-diagnosis',
+          snomedCode: '88805009',
+          display: 'Chronic congestive heart failure (disorder)',
+        }),
+      ],
+    });
+    expect(suggestedCodes(record)).toEqual(['E119', 'F319', 'I509']);
+    const diabetes = suggestionFor(record, 'E119');
+    expect(diabetes?.suspectKind).toBe('documented-elsewhere');
+    expect(diabetes?.evidence[0]).toMatchObject({ resourceType: 'Condition', date: '2016-04-02' });
+  });
+
+  it('leaves out an old encounter diagnosis that abated, is resolved or in remission, or is acute', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition('E119', '2016-04-02', { category: 'encounter-diagnosis', abatementDate: '2019-01-01' }),
+        aCondition('F319', '2014-09-12', { category: 'encounter-diagnosis', clinicalStatus: 'resolved' }),
+        aCondition('F331', '2014-09-12', { category: 'encounter-diagnosis', clinicalStatus: 'remission' }),
+        aCondition('I214', '2015-03-01', { category: 'encounter-diagnosis', display: 'NSTEMI' }),
+      ],
+    });
+    expect(suggestedCodes(record)).toEqual([]);
+  });
+
   it('does not read an acute HIE diagnosis of last year as current, but does one of this year', () => {
     expect(suggestedCodes(aPatient({ conditions: [aCondition('I214', '2025-03-01', { source: 'HIE' })] }))).toEqual([]);
     expect(suggestedCodes(aPatient({ conditions: [aCondition('I214', '2026-05-20', { source: 'HIE' })] }))).toEqual([

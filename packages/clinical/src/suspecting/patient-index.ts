@@ -170,8 +170,11 @@ const STILL_ACTIVE = new Set<ConditionRecord['clinicalStatus']>(['active', 'recu
 /**
  * A condition row that is evidence rather than a code the practice chose: in the look-back window,
  * an HIE condition, an EHR health concern or an EHR condition without ICD-10-CM code; before the
- * window, a problem-list entry still marked active (the problem list says it now, though nobody
- * coded it in two years). Refuted, resolved, inactive, abated and entered-in-error rows never count.
+ * window, an EHR problem-list entry or encounter diagnosis whose clinical status still says active
+ * (recurrence, relapse) and that has no abatement: the record says the condition is current, though
+ * nobody coded it in two years (EHR exports file most chronic conditions as encounter diagnoses, kept
+ * active until abated). The rule then requires such an old condition to be chronic. Refuted, resolved,
+ * inactive, abated and entered-in-error rows never count.
  */
 function isUncodedEvidence(condition: ConditionRecord, window: { lookbackStart: string; asOf: string }): boolean {
   const date = datePart(condition.date);
@@ -179,7 +182,7 @@ function isUncodedEvidence(condition: ConditionRecord, window: { lookbackStart: 
     return false;
   if (condition.abatementDate !== undefined && datePart(condition.abatementDate) <= window.asOf) return false;
   if (date < window.lookbackStart)
-    return condition.category === 'problem-list-item' && STILL_ACTIVE.has(condition.clinicalStatus);
+    return condition.category !== 'health-concern' && STILL_ACTIVE.has(condition.clinicalStatus);
   return condition.source === 'HIE' || !condition.icdCode || condition.category === 'health-concern';
 }
 

@@ -45,6 +45,19 @@ describe('KDIGO eGFR staging with 90-day persistence', () => {
     expect(suggestedCodes(twoEgfrs(50, 25))).not.toContain('N184');
   });
 
+  it('does not call two low results years apart persistent: the confirming one must be less than a year back', () => {
+    expect(
+      suggestedCodes(twoEgfrs(50, 50, '2026-04-01', '2019-03-01')).filter((code) => code.startsWith('N18')),
+    ).toEqual([]);
+    expect(suggestedCodes(twoEgfrs(50, 50, '2026-04-01', '2025-04-02'))).toContain('N1831');
+    expect(
+      suggestedCodes(twoEgfrs(50, 50, '2026-04-01', '2025-04-01')).filter((code) => code.startsWith('N18')),
+    ).toEqual([]);
+    // A recent pair confirms even when an old low result lies further back.
+    const record = aPatient({ observations: [egfr(40, '2018-01-01'), egfr(50, '2025-12-01'), egfr(52, '2026-04-01')] });
+    expect(suggestionFor(record, 'N1831')?.evidence.map((item) => item.value)).toEqual([50, 52]);
+  });
+
   it('does not call CKD persistent when a normal result lies between the two low ones', () => {
     const record = aPatient({ observations: [egfr(50, '2026-01-01'), egfr(75, '2026-02-15'), egfr(50, '2026-04-01')] });
     expect(suggestedCodes(record)).not.toContain('N1831');

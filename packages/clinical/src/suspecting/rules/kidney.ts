@@ -10,6 +10,13 @@ const KDIGO =
 /** KDIGO persistence: a marker must be present for more than 3 months; we require 90 days between results. */
 export const PERSISTENCE_DAYS = 90;
 
+/**
+ * ... and less than a year: the "KDIGO, time limited" laboratory definition (two results >= 90 and
+ * < 365 days apart; Vestergaard et al., Identification of Patients with CKD in Medical Databases,
+ * CJASN 2021;16:543-551), so that two low results years apart with nothing between are not CKD.
+ */
+export const PERSISTENCE_MAXIMUM_DAYS = 365;
+
 /** eGFR below 60 mL/min/1.73 m2 is KDIGO category G3a or worse (G1 >= 90, G2 60-89). */
 const isReducedEgfr = (result: NormalisedObservation): boolean => result.value !== undefined && result.value < 60;
 
@@ -32,7 +39,7 @@ function persistentReducedEgfr(index: PatientIndex): NormalisedObservation[] | u
   const latest = results.at(-1);
   const span =
     latest && latest.date >= index.priorYearStart
-      ? findPersistentSpan(results, isReducedEgfr, PERSISTENCE_DAYS)
+      ? findPersistentSpan(results, isReducedEgfr, PERSISTENCE_DAYS, PERSISTENCE_MAXIMUM_DAYS)
       : undefined;
   spanCache.set(index, span ?? null);
   return span;
@@ -42,7 +49,7 @@ function egfrStageRule(stage: 'g3a' | 'g3b' | 'g4' | 'g5', code: string): Suspec
   const rule: SuspectRule = {
     id: `kdigo-egfr-${stage}`,
     kind: 'meets-diagnostic-criteria',
-    source: `${KDIGO}: GFR category ${stage.toUpperCase()} (G3a 45-59, G3b 30-44, G4 15-29, G5 < 15 mL/min/1.73 m2) for > 3 months`,
+    source: `${KDIGO}: GFR category ${stage.toUpperCase()} (G3a 45-59, G3b 30-44, G4 15-29, G5 < 15 mL/min/1.73 m2) for > 3 months (two results >= 90 and < 365 days apart, none normal between: Vestergaard, CJASN 2021)`,
     evaluate(index) {
       const span = persistentReducedEgfr(index);
       if (!span) return [];
@@ -73,7 +80,7 @@ export const albuminuriaRule: SuspectRule = {
     const results = resultsOf(index, 'uacr');
     const latest = results.at(-1);
     if (!latest || latest.date < index.priorYearStart) return [];
-    const span = findPersistentSpan(results, isAlbuminuria, PERSISTENCE_DAYS);
+    const span = findPersistentSpan(results, isAlbuminuria, PERSISTENCE_DAYS, PERSISTENCE_MAXIMUM_DAYS);
     if (!span) return [];
     const egfr = resultsOf(index, 'egfr').at(-1);
     // A reduced eGFR is staged by the eGFR rules; albuminuria then adds no code of its own.

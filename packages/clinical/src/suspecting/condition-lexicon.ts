@@ -245,6 +245,94 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
   },
   { id: 'F322', chronic: true, phrases: ['severe major depression', 'severe major depressive disorder'] },
   { id: 'F321', chronic: true, phrases: ['moderate major depression', 'moderate major depressive disorder'] },
+  // Episode and severity as ICD-10-CM and SNOMED CT titles write them ("Major depressive disorder,
+  // recurrent, moderate" is F33.1, not F32.9; a coded condition's title is read without its commas):
+  // F32 single episode, F33 recurrent (ICD-10-CM Tabular).
+  {
+    id: 'F329',
+    chronic: true,
+    phrases: ['major depressive disorder single episode', 'major depression single episode'],
+  },
+  {
+    id: 'F320',
+    chronic: true,
+    phrases: [
+      'major depressive disorder single episode mild',
+      'major depression single episode mild',
+      'mild single episode major depressive disorder',
+      'single episode major depressive disorder mild',
+    ],
+  },
+  {
+    id: 'F321',
+    chronic: true,
+    phrases: [
+      'major depressive disorder single episode moderate',
+      'major depression single episode moderate',
+      'moderate single episode major depressive disorder',
+      'single episode major depressive disorder moderate',
+    ],
+  },
+  {
+    id: 'F322',
+    chronic: true,
+    phrases: [
+      'major depressive disorder single episode severe',
+      'major depression single episode severe',
+      'severe single episode major depressive disorder',
+      'single episode major depressive disorder severe',
+      'major depressive disorder single episode severe without psychotic features',
+    ],
+  },
+  {
+    id: 'F330',
+    chronic: true,
+    phrases: [
+      'major depressive disorder recurrent mild',
+      'major depression recurrent mild',
+      'mild recurrent major depressive disorder',
+      'recurrent major depressive disorder mild',
+    ],
+  },
+  {
+    id: 'F331',
+    chronic: true,
+    phrases: [
+      'major depressive disorder recurrent moderate',
+      'major depression recurrent moderate',
+      'moderate recurrent major depressive disorder',
+      'recurrent major depressive disorder moderate',
+    ],
+  },
+  {
+    id: 'F332',
+    chronic: true,
+    phrases: [
+      'major depressive disorder recurrent severe',
+      'major depression recurrent severe',
+      'severe recurrent major depressive disorder',
+      'recurrent major depressive disorder severe',
+      'major depressive disorder recurrent severe without psychotic features',
+    ],
+  },
+  {
+    id: 'F323',
+    chronic: true,
+    phrases: [
+      'major depressive disorder single episode severe with psychotic features',
+      'major depressive disorder single episode severe with psychotic symptoms',
+      'single episode major depressive disorder severe with psychotic features',
+    ],
+  },
+  {
+    id: 'F333',
+    chronic: true,
+    phrases: [
+      'major depressive disorder recurrent severe with psychotic features',
+      'major depressive disorder recurrent severe with psychotic symptoms',
+      'recurrent major depressive disorder severe with psychotic features',
+    ],
+  },
   {
     id: 'F319',
     chronic: true,
@@ -259,6 +347,8 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
     phrases: ['alcohol dependence', 'alcohol use disorder severe', 'severe alcohol use disorder', 'alcoholism'],
   },
   { id: 'F1120', chronic: true, phrases: ['opioid dependence', 'opioid use disorder', 'OUD'] },
+  // Abuse is the ICD-10-CM term for the mild use disorder; "history of" it is not current abuse.
+  { id: 'F1110', phrases: ['opioid abuse'] },
   // Neurology.
   { id: 'F0390', chronic: true, phrases: ['dementia', 'major neurocognitive disorder'] },
   {
@@ -296,4 +386,79 @@ export const CONDITION_LEXICON: readonly MentionLexiconEntry[] = [
   { id: 'Z931', chronic: true, phrases: ['gastrostomy status', 'PEG tube in place', 'G-tube in place'] },
   { id: 'Z933', chronic: true, phrases: ['colostomy status', 'has a colostomy', 'colostomy in place'] },
   { id: 'Z932', chronic: true, phrases: ['ileostomy status', 'has an ileostomy', 'ileostomy in place'] },
+  // Cancers, as active disease: "history of" a cancer is its personal history (Z85), never current,
+  // so these are not chronic entries. Sites by the ICD-10-CM Neoplasm Table (unspecified sub-site).
+  {
+    id: 'C3490',
+    phrases: [
+      'lung cancer',
+      'cancer of the lung',
+      'non-small cell lung cancer',
+      'NSCLC',
+      'small cell lung cancer',
+      'SCLC',
+      'carcinoma of lung',
+      'lung carcinoma',
+      'non-small cell carcinoma of lung',
+      'small cell carcinoma of lung',
+      'adenocarcinoma of lung',
+      'squamous cell carcinoma of lung',
+      'malignant neoplasm of lung',
+      'small cell malignant neoplasm of lung',
+      'malignant neoplasm of bronchus or lung',
+    ],
+  },
+  {
+    id: 'C50919',
+    phrases: ['breast cancer', 'carcinoma of breast', 'breast carcinoma', 'malignant neoplasm of breast'],
+  },
+  {
+    id: 'C189',
+    phrases: [
+      'colon cancer',
+      'carcinoma of colon',
+      'colon carcinoma',
+      'malignant neoplasm of colon',
+      'colorectal cancer',
+    ],
+  },
+  { id: 'C188', phrases: ['overlapping malignant neoplasm of colon'] },
+  { id: 'C20', phrases: ['rectal cancer', 'carcinoma of rectum', 'malignant neoplasm of rectum'] },
+  {
+    id: 'C61',
+    phrases: [
+      'prostate cancer',
+      'carcinoma of prostate',
+      'adenocarcinoma of prostate',
+      'malignant neoplasm of prostate',
+    ],
+  },
+  { id: 'C259', phrases: ['pancreatic cancer', 'carcinoma of pancreas', 'malignant neoplasm of pancreas'] },
+  { id: 'C679', phrases: ['bladder cancer', 'carcinoma of bladder', 'malignant neoplasm of bladder'] },
+  { id: 'C649', phrases: ['renal cell carcinoma', 'kidney cancer', 'malignant neoplasm of kidney'] },
+  { id: 'C569', phrases: ['ovarian cancer', 'carcinoma of ovary', 'malignant neoplasm of ovary'] },
+  { id: 'C9110', phrases: ['chronic lymphocytic leukemia', 'chronic lymphocytic leukaemia', 'CLL'] },
+  { id: 'C9000', phrases: ['multiple myeloma'] },
+  { id: 'C8590', phrases: ['non-Hodgkin lymphoma', "non-Hodgkin's lymphoma"] },
+  { id: 'C8190', phrases: ['Hodgkin lymphoma', "Hodgkin's lymphoma", 'Hodgkin disease'] },
+  // Secondary (metastatic) sites.
+  {
+    id: 'C787',
+    phrases: [
+      'liver metastases',
+      'metastases to liver',
+      'metastatic disease of liver',
+      'secondary malignant neoplasm of liver',
+    ],
+  },
+  { id: 'C7951', phrases: ['bone metastases', 'metastases to bone', 'secondary malignant neoplasm of bone'] },
+  { id: 'C7931', phrases: ['brain metastases', 'metastases to brain', 'secondary malignant neoplasm of brain'] },
+  { id: 'C7800', phrases: ['lung metastases', 'metastases to lung', 'secondary malignant neoplasm of lung'] },
+  {
+    id: 'C785',
+    phrases: ['secondary malignant neoplasm of colon', 'secondary malignant neoplasm of large intestine'],
+  },
+  // Paralysis of the limbs (a lasting state: "history of paraplegia" is still paraplegia).
+  { id: 'G8220', chronic: true, phrases: ['paraplegia', 'paraplegic'] },
+  { id: 'G8250', chronic: true, phrases: ['quadriplegia', 'quadriplegic', 'tetraplegia', 'tetraplegic'] },
 ];

@@ -150,6 +150,32 @@ describe('documented elsewhere', () => {
   });
 });
 
+describe('condition titles the lexicon reads', () => {
+  const displayed = (display: string) =>
+    suggestedCodes(aPatient({ conditions: [aCondition(undefined, '2026-02-01', { snomedCode: '1', display })] }));
+
+  it("reads a title's episode and severity past its commas: recurrent moderate depression is F33.1", () => {
+    expect(displayed('Major depressive disorder, recurrent, moderate')).toEqual(['F331']);
+    expect(displayed('Recurrent major depressive disorder, severe, without psychotic features')).toEqual(['F332']);
+    expect(displayed('Major depressive disorder, single episode, severe with psychotic features')).toEqual(['F323']);
+    expect(displayed('Major depression, single episode')).toEqual(['F329']);
+  });
+
+  it('reads lung cancer by its histology, opioid abuse and paraplegia', () => {
+    expect(displayed('Non-small cell lung cancer (disorder)')).toEqual(['C3490']);
+    expect(displayed('Primary small cell malignant neoplasm of lung, TNM stage 1 (disorder)')).toEqual(['C3490']);
+    expect(displayed('Opioid abuse (disorder)')).toEqual(['F1110']);
+    expect(displayed('Paraplegia')).toEqual(['G8220']);
+    expect(displayed('Secondary malignant neoplasm of colon')).toEqual(['C785']);
+  });
+
+  it('does not read a cancer that is suspected, or in the history, as current', () => {
+    expect(displayed('Suspected lung cancer (situation)')).toEqual([]);
+    expect(suggestedCodes(noteSaying('Past history: breast cancer 2009, treated. Now well.'))).toEqual([]);
+    expect(suggestedCodes(noteSaying('Assessment: metastatic colon cancer, on FOLFOX.'))).toEqual(['C189']);
+  });
+});
+
 describe('the condition lexicon', () => {
   it('names only billable FY2026 codes', () => {
     const reference = getSuspectingReference();

@@ -59,10 +59,14 @@ export function presentMentions(text: string): Mention[] {
 const displayMentions = new Map<string, Mention[]>();
 const DISPLAY_CACHE_LIMIT = 20_000;
 
+/**
+ * A coded condition's display is a title, whose commas qualify rather than list ("Major depressive
+ * disorder, recurrent, moderate"): it is read as one phrase (a comma becomes a space, same length).
+ */
 function mentionsInDisplay(display: string): Mention[] {
   let mentions = displayMentions.get(display);
   if (!mentions) {
-    mentions = presentMentions(display);
+    mentions = presentMentions(display.replaceAll(',', ' '));
     if (displayMentions.size >= DISPLAY_CACHE_LIMIT) displayMentions.clear();
     displayMentions.set(display, mentions);
   }

@@ -139,6 +139,39 @@ export const DRUG_NAMES: readonly DrugName[] = [
   ...names('riluzole rilutek tiglutik exservan', ['riluzole']),
   ...names('mesalamine mesalazine asacol lialda apriso pentasa delzicol canasa rowasa', ['aminosalicylate-uc']),
   ...names('balsalazide colazal olsalazine dipentum', ['aminosalicylate-uc']),
+  // Inhaled long-acting muscarinic antagonists (COPD maintenance; tiotropium also asthma). Oral
+  // glycopyrrolate treats drooling and ulcers: only its inhaled forms count.
+  ...names('tiotropium spiriva stiolto umeclidinium incruse anoro trelegy aclidinium tudorza duaklir', ['lama']),
+  ...names('revefenacin yupelri seebri lonhala bevespi breztri', ['lama']),
+  { word: 'glycopyrrolate', ingredients: ['lama'], requires: ['inhalation'] },
+  { word: 'glycopyrrolate', ingredients: ['lama'], requires: ['inhaler'] },
+  { word: 'glycopyrronium', ingredients: ['lama'], requires: ['inhalation'] },
+  // Loop diuretics, and the beta blockers shown to lower heart-failure mortality (metoprolol only as succinate).
+  ...names('furosemide lasix torsemide torasemide demadex soaanz bumetanide bumex', ['loop-diuretic']),
+  ...names('carvedilol coreg bisoprolol toprol', ['hf-beta-blocker']),
+  { word: 'metoprolol', ingredients: ['hf-beta-blocker'], requires: ['succinate'] },
+  // Cytotoxic chemotherapy and checkpoint inhibitors, used only for cancer (cyclophosphamide and
+  // methotrexate also treat autoimmune disease and are left out; fluorouracil also comes as a skin cream).
+  ...names('cisplatin carboplatin oxaliplatin paclitaxel docetaxel cabazitaxel abraxane taxol taxotere', [
+    'chemotherapy',
+  ]),
+  ...names('etoposide doxorubicin epirubicin daunorubicin gemcitabine pemetrexed irinotecan topotecan', [
+    'chemotherapy',
+  ]),
+  ...names('vinorelbine vincristine vinblastine capecitabine xeloda temozolomide ifosfamide bendamustine', [
+    'chemotherapy',
+  ]),
+  ...names('pembrolizumab keytruda nivolumab opdivo atezolizumab tecentriq durvalumab imfinzi cemiplimab', [
+    'chemotherapy',
+  ]),
+  { word: 'fluorouracil', ingredients: ['chemotherapy'], requires: ['injection'] },
+  { word: 'fluorouracil', ingredients: ['chemotherapy'], requires: ['injectable'] },
+  // Androgen-receptor pathway inhibitors: prostate cancer only.
+  ...names('abiraterone zytiga yonsa enzalutamide xtandi apalutamide erleada darolutamide nubeqa', [
+    'androgen-pathway-inhibitor',
+  ]),
+  // Aromatase inhibitors: breast cancer (letrozole also induces ovulation).
+  ...names('anastrozole arimidex letrozole femara exemestane aromasin', ['aromatase-inhibitor']),
 ];
 
 /**

@@ -110,7 +110,7 @@ describe('glucose-lowering drugs', () => {
     expect(suggestedCodes(record)).toContain('Z794');
   });
 
-  it('does not suggest diabetes for metformin alone (prediabetes, PCOS)', () => {
+  it('reads metformin alone as diabetes needing clinical correlation only, with no long-term use code', () => {
     const record = aPatient({
       medications: [
         aMedication('24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet', '2025-06-01', {
@@ -118,7 +118,8 @@ describe('glucose-lowering drugs', () => {
         }),
       ],
     });
-    expect(suggestedCodes(record)).toEqual([]);
+    expect(suggestedCodes(record)).toEqual(['E119']);
+    expect(suggestionFor(record, 'E119')?.suspectKind).toBe('clinical-correlation-needed');
   });
 
   it('does not suggest diabetes for an SGLT2 inhibitor alone (heart failure, CKD)', () => {

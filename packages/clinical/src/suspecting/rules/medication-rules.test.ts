@@ -133,3 +133,72 @@ describe('drugs that are not single-indication', () => {
     expect(suggestionFor(record, 'G1221')?.category).toBe('Recapture');
   });
 });
+
+describe('drugs that point at a condition (issue 18)', () => {
+  const taking = (...displays: string[]) =>
+    aPatient({ medications: displays.map((display) => aMedication(display, '2025-10-01')) });
+
+  it('reads metformin alone as diabetes, clinical correlation needed, unless prediabetes or PCOS explains it', () => {
+    const suggestion = suggestionFor(
+      taking('24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet'),
+      'E119',
+    );
+    expect(suggestion?.suspectKind).toBe('clinical-correlation-needed');
+    expect(suggestion?.evidence[0]?.ruleId).toBe('drug-metformin-diabetes');
+    for (const other of ['R7303', 'E282']) {
+      const record = aPatient({
+        claims: [aClaim(other, '2023-05-01')],
+        medications: [aMedication('metformin 500 MG Oral Tablet', '2025-10-01')],
+      });
+      expect(suggestedCodes(record), other).not.toContain('E119');
+    }
+  });
+
+  it('reads an inhaled long-acting muscarinic antagonist as COPD, not oral glycopyrrolate nor tiotropium in asthma', () => {
+    expect(suggestedCodes(taking('tiotropium bromide 18 MCG Inhalation Powder [Spiriva]'))).toEqual(['J449']);
+    expect(suggestedCodes(taking('Anoro Ellipta 62.5/25 MCG Inhalation Powder'))).toEqual(['J449']);
+    expect(suggestedCodes(taking('glycopyrrolate 1 MG Oral Tablet'))).toEqual([]);
+    const asthma = aPatient({
+      claims: [aClaim('J4540', '2024-02-01')],
+      medications: [aMedication('Spiriva Respimat 1.25 MCG/ACTUAT', '2025-10-01')],
+    });
+    expect(suggestedCodes(asthma)).not.toContain('J449');
+  });
+
+  it('reads a loop diuretic with a heart-failure beta blocker as heart failure, not either alone nor with cirrhosis', () => {
+    const suggestion = suggestionFor(taking('furosemide 40 MG Oral Tablet', 'carvedilol 12.5 MG Oral Tablet'), 'I509');
+    expect(suggestion?.evidence.map((item) => item.ruleId)).toEqual([
+      'drug-loop-diuretic-beta-blocker-heart-failure',
+      'drug-loop-diuretic-beta-blocker-heart-failure',
+    ]);
+    expect(suggestedCodes(taking('24 HR metoprolol succinate 50 MG', 'torsemide 20 MG Oral Tablet'))).toContain('I509');
+    expect(suggestedCodes(taking('furosemide 40 MG Oral Tablet'))).toEqual([]);
+    expect(suggestedCodes(taking('metoprolol tartrate 25 MG', 'furosemide 40 MG Oral Tablet'))).toEqual([]);
+    const cirrhosis = aPatient({
+      claims: [aClaim('K7460', '2024-02-01')],
+      medications: [aMedication('furosemide 40 MG', '2025-10-01'), aMedication('carvedilol 6.25 MG', '2025-10-01')],
+    });
+    expect(suggestedCodes(cirrhosis)).not.toContain('I509');
+  });
+
+  it('reads chemotherapy as an active malignancy of unstated site, unless a malignancy is on record', () => {
+    const suggestion = suggestionFor(taking('cisplatin 50 MG Injection', 'PACLitaxel 100 MG Injection'), 'C801');
+    expect(suggestion?.suspectKind).toBe('clinical-correlation-needed');
+    expect(suggestedCodes(taking('fluorouracil 5 % Topical Cream'))).toEqual([]);
+    const lungCancer = aPatient({
+      conditions: [aCondition('C3490', '2025-02-01')],
+      medications: [aMedication('carboplatin 10 MG/ML Injectable Solution', '2025-10-01')],
+    });
+    expect(suggestedCodes(lungCancer)).not.toContain('C801');
+  });
+
+  it('reads an androgen-pathway inhibitor as prostate cancer and an aromatase inhibitor as breast cancer', () => {
+    expect(suggestedCodes(taking('abiraterone acetate 250 MG Oral Tablet'))).toEqual(['C61']);
+    expect(suggestedCodes(taking('anastrozole 1 MG Oral Tablet'))).toEqual(['C50919']);
+    const ovulation = aPatient({
+      claims: [aClaim('N979', '2025-03-01')],
+      medications: [aMedication('letrozole 2.5 MG Oral Tablet', '2025-10-01')],
+    });
+    expect(suggestedCodes(ovulation)).toEqual([]);
+  });
+});

@@ -134,6 +134,36 @@ export const aminosalicylateRule = indicationRule({
   explainedBy: ['K50'],
 });
 
+export const inhaledMuscarinicRule = indicationRule({
+  id: 'drug-inhaled-lama-copd',
+  code: 'J449',
+  ingredients: ['lama'],
+  source:
+    'GOLD 2025 Global Strategy for COPD, ch. 3 (a long-acting muscarinic antagonist, alone or with a LABA, is initial maintenance therapy); FDA labels: umeclidinium, aclidinium, glycopyrrolate and revefenacin inhalers are indicated for COPD only, tiotropium also for asthma',
+  alreadyCoded: ['J43', 'J44'],
+  explainedBy: ['J45'],
+});
+
+export const antiandrogenRule = indicationRule({
+  id: 'drug-androgen-pathway-prostate-cancer',
+  code: 'C61',
+  ingredients: ['androgen-pathway-inhibitor'],
+  source:
+    'FDA labels: abiraterone, enzalutamide, apalutamide and darolutamide are indicated only for prostate cancer; ICD-10-CM Guidelines I.C.2.d (a malignancy still treated is coded as current, not as history)',
+  alreadyCoded: ['C61'],
+});
+
+export const aromataseInhibitorRule = indicationRule({
+  id: 'drug-aromatase-inhibitor-breast-cancer',
+  code: 'C50919',
+  ingredients: ['aromatase-inhibitor'],
+  source:
+    'FDA labels: anastrozole, letrozole and exemestane are indicated for breast cancer (adjuvant, advanced); ICD-10-CM Guidelines I.C.2.d (a malignancy still treated, adjuvant hormonal therapy included, is coded as current)',
+  alreadyCoded: ['C50'],
+  // Letrozole also induces ovulation (female infertility, PCOS).
+  explainedBy: ['N97', 'E282'],
+});
+
 /** Every single-indication drug rule, for what treats a condition (`condition-markers.ts`). */
 export const INDICATION_RULES: readonly IndicationRule[] = [
   levodopaRule,
@@ -146,6 +176,9 @@ export const INDICATION_RULES: readonly IndicationRule[] = [
   heartFailureDrugRule,
   riluzoleRule,
   aminosalicylateRule,
+  inhaledMuscarinicRule,
+  antiandrogenRule,
+  aromataseInhibitorRule,
 ];
 
 export const SCHIZOPHRENIA_ONLY = [
@@ -169,5 +202,55 @@ export const antipsychoticRule: SuspectRule = {
     const uses = usesOf(index, isBipolar ? SCHIZOPHRENIA_ONLY : [...SCHIZOPHRENIA_ONLY, ...SCHIZOPHRENIA_OR_BIPOLAR]);
     if (uses.length === 0) return [];
     return [{ code: 'F209', evidence: uses.map((use) => medicationEvidence(use, this)) }];
+  },
+};
+
+/** Coded conditions that explain metformin without diabetes: prediabetes, PCOS, gestational diabetes. */
+const METFORMIN_OTHER_INDICATIONS = ['R730', 'E282', 'O244'];
+
+export const metforminAloneRule: SuspectRule = {
+  id: 'drug-metformin-diabetes',
+  kind: 'clinical-correlation-needed',
+  source:
+    'FDA label metformin: type 2 diabetes mellitus (its only labelled indication); ADA Standards of Care 2025 §3 (also used to prevent diabetes in prediabetes) and off label in PCOS: clinical correlation needed; ICD-10-CM I.C.4.a.2 (type not documented: E11)',
+  evaluate(index) {
+    const uses = usesOf(index, ['metformin']);
+    if (uses.length === 0) return [];
+    if (latestDiagnosis(index, ['E08', 'E09', 'E10', 'E11', 'E13'], index.lookbackStart)) return [];
+    if (latestDiagnosis(index, METFORMIN_OTHER_INDICATIONS)) return [];
+    return [{ code: 'E119', evidence: uses.map((use) => medicationEvidence(use, this)) }];
+  },
+};
+
+/** Loop diuretics treat the congestion of cirrhosis, nephrotic syndrome and advanced CKD too. */
+const LOOP_DIURETIC_OTHER_INDICATIONS = ['K703', 'K746', 'N04', 'N184', 'N185', 'N186'];
+
+export const loopDiureticBetaBlockerRule: SuspectRule = {
+  id: 'drug-loop-diuretic-beta-blocker-heart-failure',
+  kind: 'clinical-correlation-needed',
+  source:
+    '2022 AHA/ACC/HFSA Guideline for the Management of Heart Failure, §7.3.1 (loop diuretics for congestion, class 1) and §7.3.2 (carvedilol, metoprolol succinate or bisoprolol in HFrEF, class 1): the pair together suggests treated heart failure',
+  evaluate(index) {
+    const loops = usesOf(index, ['loop-diuretic']);
+    const betaBlockers = usesOf(index, ['hf-beta-blocker']);
+    if (loops.length === 0 || betaBlockers.length === 0) return [];
+    if (latestDiagnosis(index, ['I50', 'I110', 'I130', 'I132'], index.lookbackStart)) return [];
+    if (latestDiagnosis(index, LOOP_DIURETIC_OTHER_INDICATIONS)) return [];
+    return [{ code: 'I509', evidence: [...loops, ...betaBlockers].map((use) => medicationEvidence(use, this)) }];
+  },
+};
+
+export const chemotherapyRule: SuspectRule = {
+  id: 'drug-chemotherapy-cancer',
+  kind: 'clinical-correlation-needed',
+  source:
+    'FDA labels: platinum agents, taxanes, etoposide, anthracyclines, gemcitabine, pemetrexed, irinotecan, topotecan, vinca alkaloids, capecitabine, temozolomide and PD-1/PD-L1 inhibitors are indicated only for malignancies; ICD-10-CM Guidelines I.C.2.d and I.C.2.e.2 (a malignancy under treatment is current: code its site, C80.1 only when the site is not documented)',
+  evaluate(index) {
+    const uses = usesOf(index, ['chemotherapy']);
+    if (uses.length === 0) return [];
+    // A malignancy on record names the site: the old-but-active condition or recapture offers it.
+    const malignancy = [...index.diagnosesByCategory.keys()].some((category) => /^C[0-8]|^C9[0-6]/.test(category));
+    if (malignancy) return [];
+    return [{ code: 'C801', evidence: uses.map((use) => medicationEvidence(use, this)) }];
   },
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { describeErrorSafely } from '../../lib/loggable-error';
 import { analysisJobs } from '../../db/clinical-schema';
@@ -54,7 +54,7 @@ export async function completeJobs(db: Db, ids: readonly number[]): Promise<void
   await db
     .update(analysisJobs)
     .set({ status: 'done', lockedAt: null, lastError: null })
-    .where(and(inArray(analysisJobs.id, [...ids]), eq(analysisJobs.status, 'running')));
+    .where(and(sql`${analysisJobs.id} = any(${sql.param([...ids])}::bigint[])`, eq(analysisJobs.status, 'running')));
 }
 
 /**

@@ -27,3 +27,22 @@ export async function markPatientsChanged(
     .onConflictDoNothing({ target: analysisJobs.patientId, where: sql`${analysisJobs.status} = 'pending'` });
   await db.execute(sql`select pg_notify(${ANALYSIS_CHANNEL}, ${organisationId})`);
 }
+
+/**
+ * Queues an analysis of every patient (of one organisation, or all) in one statement, as after a rule
+ * update: the data did not change, so data versions stay and an analysis of the same version replaces
+ * the stored one. A patient who already has a pending job keeps it. Answers how many jobs were queued.
+ */
+export async function queueAllPatients(db: Db, organisationId?: string): Promise<number> {
+  const result = await db.execute(sql`
+    with queued as (
+      insert into ${analysisJobs} (organisation_id, patient_id)
+      select organisation_id, id from ${patients}
+      ${organisationId === undefined ? sql`` : sql`where organisation_id = ${organisationId}`}
+      on conflict (patient_id) where status = 'pending' do nothing
+      returning 1
+    )
+    select count(*)::int as count from queued`);
+  await db.execute(sql`select pg_notify(${ANALYSIS_CHANNEL}, ${organisationId ?? ''})`);
+  return (result as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+}

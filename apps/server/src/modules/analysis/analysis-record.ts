@@ -1,5 +1,5 @@
 import { type Demographics, type PatientRecord, emptyPatientRecord } from '@cairn/clinical';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -79,8 +79,10 @@ export async function loadPatientRecords(
   const ids = [...new Set(patientIds)];
   const loaded = new Map<string, LoadedRecord>();
   if (ids.length === 0) return loaded;
+  // One array parameter (`= any($2::uuid[])`) rather than a list of 500: one short statement, parsed fast.
+  const idArray = sql.param(ids);
   const ofPatients: OfPatients = (table) =>
-    and(eq(table.organisationId, organisationId), inArray(table.patientId, ids)) as SQL;
+    and(eq(table.organisationId, organisationId), sql`${table.patientId} = any(${idArray}::uuid[])`) as SQL;
   const patientRows = await db
     .select({
       id: patients.id,
@@ -89,7 +91,7 @@ export async function loadPatientRecords(
       dataVersion: patients.dataVersion,
     })
     .from(patients)
-    .where(and(eq(patients.organisationId, organisationId), inArray(patients.id, ids)));
+    .where(and(eq(patients.organisationId, organisationId), sql`${patients.id} = any(${idArray}::uuid[])`));
   if (patientRows.length === 0) return loaded;
   const coverageRows = await db
     .select({
@@ -101,8 +103,12 @@ export async function loadPatientRecords(
     })
     .from(coverages)
     .where(ofPatients(coverages));
+  const coveragesByPatient = new Map<string, CoverageRow[]>();
+  for (const coverage of coverageRows) {
+    coveragesByPatient.set(coverage.patientId, [...(coveragesByPatient.get(coverage.patientId) ?? []), coverage]);
+  }
   for (const patient of patientRows) {
-    const own = coverageRows.filter((coverage) => coverage.patientId === patient.id);
+    const own = coveragesByPatient.get(patient.id) ?? [];
     loaded.set(patient.id, {
       record: emptyPatientRecord(patient.id, demographicsOf(patient, own, asOf)),
       dataVersion: patient.dataVersion,

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
 import { publishSuggestionsChanged } from '../realtime';
 import type { ComputedAnalysis } from './analysis-compute';
-import { describeAnalysisChange, digestOf } from './analysis-updates';
+import { type AnalysisDigest, describeAnalysisChange, digestOf } from './analysis-updates';
+
+/** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /** One computed analysis to store, with the data version its record was read at. */
 export interface AnalysisToStore {
@@ -30,49 +35,50 @@ export async function storeAnalyses(
   today: string,
 ): Promise<string[]> {
   if (items.length === 0) return [];
-  const patientIds = items.map((item) => item.patientId);
+  const patientIds = sql.param(items.map((item) => item.patientId));
   const stored = await database.transaction(async (tx) => {
-    const previous = await tx
-      .select({
-        patientId: patientAnalyses.patientId,
-        suggestions: patientAnalyses.suggestions,
-        careGaps: patientAnalyses.careGaps,
-      })
-      .from(patientAnalyses)
-      .where(and(eq(patientAnalyses.organisationId, organisationId), inArray(patientAnalyses.patientId, patientIds)))
-      .for('update');
-    const written = await tx
-      .insert(patientAnalyses)
-      .values(
-        items.map(({ patientId, dataVersion, asOf, computed }) => ({
-          patientId,
-          organisationId,
-          dataVersion,
-          asOf,
-          suggestions: computed.suggestions,
-          careGaps: computed.careGaps,
-          riskScore: { ...computed.riskScore },
-          openSuggestions: computed.openSuggestions,
-          hccCount: computed.hccCount,
-          openCareGaps: computed.openCareGaps,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: patientAnalyses.patientId,
-        set: {
-          dataVersion: sql`excluded.data_version`,
-          asOf: sql`excluded.as_of`,
-          suggestions: sql`excluded.suggestions`,
-          careGaps: sql`excluded.care_gaps`,
-          riskScore: sql`excluded.risk_score`,
-          openSuggestions: sql`excluded.open_suggestions`,
-          hccCount: sql`excluded.hcc_count`,
-          openCareGaps: sql`excluded.open_care_gaps`,
-          computedAt: sql`now()`,
-        },
-        setWhere: sql`${patientAnalyses.dataVersion} <= excluded.data_version and ${patientAnalyses.organisationId} = excluded.organisation_id`,
-      })
-      .returning({ patientId: patientAnalyses.patientId });
+    // Only the parts a summary update compares (codes, measures), not the whole stored JSON.
+    const previous = rowsOf<{ patient_id: string; digest: AnalysisDigest }>(
+      await tx.execute(sql`
+        select patient_id, jsonb_build_object(
+          'suggestionCodes', (select coalesce(jsonb_agg(coalesce(s->>'code', '')), '[]') from jsonb_array_elements(suggestions) s),
+          'careGaps', (select coalesce(jsonb_agg(jsonb_build_object('measureId', coalesce(g->>'measureId', ''),
+            'title', coalesce(g->>'title', ''), 'status', coalesce(g->>'status', ''))), '[]') from jsonb_array_elements(care_gaps) g)
+        ) as digest
+        from ${patientAnalyses}
+        where organisation_id = ${organisationId} and patient_id = any(${patientIds}::uuid[])
+        for update`),
+    );
+    // The whole batch as one JSON parameter: one statement of two parameters, whatever the batch size.
+    const batch = JSON.stringify(
+      items.map(({ patientId, dataVersion, asOf, computed }) => ({
+        patient_id: patientId,
+        data_version: dataVersion,
+        as_of: asOf,
+        suggestions: computed.suggestions,
+        care_gaps: computed.careGaps,
+        risk_score: computed.riskScore,
+        open_suggestions: computed.openSuggestions,
+        hcc_count: computed.hccCount,
+        open_care_gaps: computed.openCareGaps,
+      })),
+    );
+    const written = rowsOf<{ patient_id: string }>(
+      await tx.execute(sql`
+        insert into ${patientAnalyses} (patient_id, organisation_id, data_version, as_of, suggestions, care_gaps,
+          risk_score, open_suggestions, hcc_count, open_care_gaps)
+        select patient_id, ${organisationId}, data_version, as_of, suggestions, care_gaps, risk_score,
+          open_suggestions, hcc_count, open_care_gaps
+        from jsonb_to_recordset(${batch}::text::jsonb) as item(patient_id uuid, data_version bigint, as_of date,
+          suggestions jsonb, care_gaps jsonb, risk_score jsonb, open_suggestions int, hcc_count int, open_care_gaps int)
+        on conflict (patient_id) do update set data_version = excluded.data_version, as_of = excluded.as_of,
+          suggestions = excluded.suggestions, care_gaps = excluded.care_gaps, risk_score = excluded.risk_score,
+          open_suggestions = excluded.open_suggestions, hcc_count = excluded.hcc_count,
+          open_care_gaps = excluded.open_care_gaps, computed_at = now()
+        where ${patientAnalyses}.data_version <= excluded.data_version
+          and ${patientAnalyses}.organisation_id = excluded.organisation_id
+        returning patient_id`),
+    ).map((row) => ({ patientId: row.patient_id }));
     const writtenIds = new Set(written.map((row) => row.patientId));
     const changedVisits = await addSummaryUpdates(tx, organisationId, items, previous, writtenIds, today);
     await markPostVisitReviewsReady(tx, organisationId, [...writtenIds]);
@@ -87,11 +93,11 @@ async function addSummaryUpdates(
   tx: Db,
   organisationId: string,
   items: readonly AnalysisToStore[],
-  previous: readonly { patientId: string; suggestions: unknown[]; careGaps: unknown[] }[],
+  previous: readonly { patient_id: string; digest: AnalysisDigest }[],
   writtenIds: ReadonlySet<string>,
   today: string,
 ): Promise<string[]> {
-  const before = new Map(previous.map((row) => [row.patientId, digestOf(row.suggestions, row.careGaps)]));
+  const before = new Map(previous.map((row) => [row.patient_id, row.digest]));
   const changes = new Map<string, ReturnType<typeof describeAnalysisChange>>();
   for (const item of items) {
     const old = before.get(item.patientId);
@@ -137,10 +143,7 @@ export async function markPostVisitReviewsReady(
     insert into ${postVisitReviews} (appointment_id, organisation_id)
     select a.id, a.organisation_id from ${appointments} a
     where a.organisation_id = ${organisationId}
-      and a.patient_id in (${sql.join(
-        patientIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+      and a.patient_id = any(${sql.param([...patientIds])}::uuid[])
       and a.status = 'fulfilled' and a.encounter_id is not null
       and exists (
         select 1 from ${conditions} c

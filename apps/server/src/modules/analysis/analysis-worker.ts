@@ -14,15 +14,16 @@ export interface WorkerOptions extends RunOptions {
   /** Fallback poll when no notification arrives (default 3 s). */
   pollMs?: number;
   /**
-   * Jobs claimed per transaction (default 50; 10 on PGlite, whose one connection serves the requests
-   * too and waits while a batch's snapshot is read).
+   * Jobs claimed per transaction (default 500 on PostgreSQL: one statement per table reads the batch;
+   * 10 on PGlite, whose one connection serves the requests too and waits while a batch's snapshot is read).
    */
   batchSize?: number;
   /** How often the daily refresh runs (default hourly). */
   refreshMs?: number;
 }
 
-const DEFAULT_BATCH = 50;
+const DEFAULT_BATCH = 500;
+const PGLITE_BATCH = 10;
 const RECONNECT_MS = 1000;
 const silentLog = { error: () => undefined };
 
@@ -40,7 +41,10 @@ async function runBatch(database: Database, options: RunOptions & { batchSize?: 
  */
 export function startAnalysisWorker(database: Database, options: WorkerOptions): AnalysisWorker {
   const pollMs = options.pollMs ?? 3000;
-  const runOptions = { ...options, batchSize: options.batchSize ?? (database.kind === 'pglite' ? 10 : DEFAULT_BATCH) };
+  const runOptions = {
+    ...options,
+    batchSize: options.batchSize ?? (database.kind === 'pglite' ? PGLITE_BATCH : DEFAULT_BATCH),
+  };
   // Changed by stop() and by notifications while the loop awaits.
   const state = { isStopped: false, isNotified: false };
   let wake: (() => void) | undefined;

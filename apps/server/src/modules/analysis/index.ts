@@ -1,5 +1,5 @@
 export type { ComputedAnalysis } from './analysis-compute';
-export { markPatientsChanged } from './analysis-queue';
+export { markPatientsChanged, queueAllPatients } from './analysis-queue';
 export { ageOn, demographicsOf, loadPatientRecords } from './analysis-record';
 export { storeAnalyses } from './analysis-store';
 export { drainAnalysisQueue, startAnalysisWorker } from './analysis-worker';

@@ -1,0 +1,63 @@
+// `npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD]`: `--all` queues an analysis of
+// every patient (of one organisation with --org), as after a rule update, in one statement; then, unless
+// --no-drain, this process drains the queue (with or without --all) until it is empty. Any number of these
+// and of servers may drain one database at once. Progress goes to stderr; the last line of stdout is a JSON
+// summary: jobs queued, analyses run, seconds, patients per second.
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { organisations } from '../db/schema';
+import { runMigrations } from '../db/migrate';
+import { drainAnalysisQueue, queueAllPatients } from '../modules/analysis';
+
+const USAGE = 'usage: npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD]';
+const { values } = parseArgs({
+  options: {
+    all: { type: 'boolean', default: false },
+    org: { type: 'string' },
+    'no-drain': { type: 'boolean', default: false },
+    today: { type: 'string' },
+  },
+});
+if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig(process.env);
+const database = await openDatabase(config);
+try {
+  await runMigrations(database);
+  let queued = 0;
+  if (values.all) {
+    let organisationId: string | undefined;
+    if (values.org !== undefined) {
+      const [organisation] = await database.db
+        .select({ id: organisations.id })
+        .from(organisations)
+        .where(eq(organisations.slug, values.org));
+      if (!organisation) {
+        console.error(`no organisation ${values.org}`);
+        process.exit(1);
+      }
+      organisationId = organisation.id;
+    }
+    queued = await queueAllPatients(database.db, organisationId);
+    console.error(`queued ${String(queued)} analyses`);
+  }
+  let drained: { analyses: number; seconds: number; patientsPerSecond: number } | undefined;
+  if (!values['no-drain']) {
+    const started = performance.now();
+    const analyses = await drainAnalysisQueue(database, values.today ? { today: () => values.today ?? '' } : {});
+    const seconds = (performance.now() - started) / 1000;
+    drained = {
+      analyses,
+      seconds: Math.round(seconds * 10) / 10,
+      patientsPerSecond: Math.round(analyses / Math.max(seconds, 0.001)),
+    };
+  }
+  console.log(JSON.stringify({ database: database.kind, queued, ...drained }));
+} finally {
+  await database.close();
+}

@@ -1,11 +1,14 @@
 import { normalizeIcdCode } from './code-format';
 import { CLINICAL_SYNONYMS, type ClinicalMeaning } from './synonyms';
+import { allowedEdits, editDistance } from './spelling';
 import { tokenizeText } from './text';
 
 /** One word a title must contain; `prefix` lets it end anywhere ("diab" finds "diabetes"). */
 export interface QueryTerm {
   word: string;
   prefix: boolean;
+  /** Typed by the coder (not a synonym's expansion): may be a misspelling to correct. */
+  typed?: boolean;
 }
 
 /** One way to satisfy a query token: all its terms must be in the title. */
@@ -67,11 +70,19 @@ export function parseQuery(query: string, isCodePrefix: (token: string) => boole
       index += synonym.length;
       continue;
     }
+    const completion = lastIsPrefix ? completeSynonym(words, index) : undefined;
+    if (completion) {
+      tokens.push(completion.token);
+      completion.meanings.forEach((meaning, rank) =>
+        meanings.push({ meaning, weight: rank === 0 ? 1 : OTHER_MEANING_WEIGHT }),
+      );
+      break;
+    }
     const parts = tokenizeText(words[index] ?? '');
     const isLastRaw = index === words.length - 1;
     parts.forEach((word, part) => {
       const prefix = isLastRaw && part === parts.length - 1 && lastIsPrefix;
-      tokens.push({ text: word, alternatives: [{ terms: [{ word, prefix }], meaning: undefined }] });
+      tokens.push({ text: word, alternatives: [{ terms: [{ word, prefix, typed: true }], meaning: undefined }] });
     });
     index++;
   }
@@ -123,3 +134,81 @@ function synonymToken(key: string, meanings: readonly ClinicalMeaning[], isLastP
   alternatives.push({ terms: literal.map((word) => ({ word, prefix })), meaning: undefined });
   return { text: key, alternatives };
 }
+
+/** Each key as its words before the last and its last word, shortest key first (for `completeSynonym`). */
+const KEY_PARTS = [...SYNONYM_BY_KEY.keys()]
+  .sort((left, right) => left.length - right.length || (left < right ? -1 : 1))
+  .map((key) => {
+    const words = key.split(' ');
+    return { key, wordCount: words.length, fixed: words.slice(0, -1).join(' '), last: words[words.length - 1] ?? '' };
+  });
+
+/** A word being typed this long or longer may be the start of a synonym key ("canc" → "cancer"). */
+const COMPLETION_MIN_LENGTH = 4;
+/** Beyond a few keys the letters typed say too little to boost any meaning ("hype" → hypertension, hyperlipidemia). */
+const MAX_COMPLETIONS = 3;
+
+/**
+ * Issue 18: the query's last words as the start of a synonym key still being typed: "lung canc" ends in the start of
+ * "cancer", "breast canc" is the start of "breast cancer", "diab" of "diabetes". The token keeps the words as typed as
+ * one alternative (so nothing they found before is lost) and adds the meanings of the keys they start, shortest key
+ * first (its meaning is the one boosted most).
+ */
+function completeSynonym(
+  words: string[],
+  start: number,
+): { token: QueryToken; meanings: ClinicalMeaning[] } | undefined {
+  const run = words.slice(start).map((word) => word.replace(/[^a-z0-9]/g, ''));
+  if (run.length === 0 || run.length > LONGEST_KEY) return undefined;
+  const last = run[run.length - 1] ?? '';
+  if (last.length < COMPLETION_MIN_LENGTH) return undefined;
+  const fixed = run.slice(0, -1).join(' ');
+  const keys = KEY_PARTS.filter(
+    (parts) =>
+      parts.wordCount === run.length && parts.fixed === fixed && parts.last.startsWith(last) && parts.last !== last,
+  ).map((parts) => parts.key);
+  const meanings: ClinicalMeaning[] = [];
+  for (const key of keys) {
+    for (const meaning of SYNONYM_BY_KEY.get(key)?.meanings ?? [])
+      if (!meanings.includes(meaning)) meanings.push(meaning);
+  }
+  if (meanings.length === 0) return undefined;
+  const chosen = meanings.slice(0, MAX_COMPLETIONS);
+  const typed = run.flatMap((word, position) =>
+    tokenizeText(word).map((part) => ({ word: part, prefix: position === run.length - 1, typed: true })),
+  );
+  const alternatives: QueryAlternative[] = [
+    ...chosen.map((meaning) => ({
+      terms: meaning.words.split(' ').map((word) => ({ word: word.replace(/\*$/, ''), prefix: word.endsWith('*') })),
+      meaning,
+    })),
+    { terms: typed, meaning: undefined },
+  ];
+  return { token: { text: run.join(' '), alternatives }, meanings: chosen };
+}
+
+/**
+ * The query with each word of 5+ letters that is a misspelling of a one-word synonym key spelt right ("diabetis" →
+ * diabetes, "pnuemonia" → pneumonia, "hypertention" → hypertension), so that the corrected query gets the meaning's
+ * usual codes first. Used only for the corrected pass of a search (see `search-engine.ts`).
+ */
+export function respellSynonymKeys(query: string): string {
+  return query.replace(/[a-z]{5,}/gi, (typed) => {
+    const word = typed.toLowerCase();
+    if (SYNONYM_BY_KEY.has(word)) return typed;
+    const allowed = allowedEdits(word);
+    let best: string | undefined;
+    let bestDistance = allowed + 1;
+    for (const key of SINGLE_WORD_KEYS) {
+      if (Math.abs(key.length - word.length) > allowed) continue;
+      const distance = editDistance(word, key);
+      if (distance < bestDistance) {
+        best = key;
+        bestDistance = distance;
+      }
+    }
+    return best ?? typed;
+  });
+}
+
+const SINGLE_WORD_KEYS = [...SYNONYM_BY_KEY.keys()].filter((key) => /^[a-z]{5,}$/.test(key));

@@ -9,7 +9,10 @@ import type { WordRange } from './word-index';
 /**
  * Ranking weights. A code typed is what the coder wants, so code hits always come first. Among title hits: coverage
  * (the share of the title the query names, up to 100) favours short, general titles; a billable code beats a header of
- * equal relevance; the codes an abbreviation or everyday name most often means (synonyms.ts) come before rarer ones.
+ * equal relevance; the codes an abbreviation or everyday name most often means (synonyms.ts) come before rarer ones;
+ * and `usage` points at most for how often the code's category is diagnosed in primary care (usage-prior.ts): enough to
+ * order titles a query covers about equally ("Diabetes insipidus" against "Type 2 diabetes mellitus ..."), not to lift
+ * a title the query barely names above one it names in full.
  */
 export const SCORE = {
   exactCode: 10_000,
@@ -19,6 +22,7 @@ export const SCORE = {
   preferredStep: 25,
   home: 30,
   titleStartsWithQuery: 5,
+  usage: 30,
 } as const;
 
 export interface ResolvedTerm {
@@ -45,7 +49,7 @@ export interface ResolvedAlternative {
 /**
  * An upper bound of `scoreEntry` from a title's weight alone. A token covers at most its best alternative's terms, each
  * term at most one title word of at most its heaviest word's weight; so coverage is at most 100 × min(matchable,
- * weight) / weight, and the bonuses add at most their sum (meanings' preferred codes aside: they are scored first).
+ * weight) / weight, and the bonuses add at most their sum (usage points at their most) (meanings' preferred codes aside: they are scored first).
  * `canStartTitle` false: no query word can be a title's first word (its first word is a ranking word, and the query
  * covers no ranking word of the titles left).
  */
@@ -56,6 +60,7 @@ export function scoreBound(termWeights: number[][][], meanings: WeightedMeaning[
   }
   const bonuses =
     SCORE.billable +
+    SCORE.usage +
     (canStartTitle ? SCORE.titleStartsWithQuery : 0) +
     meanings.reduce((sum, { meaning, weight }) => sum + weight * maxBoostFor(meaning), 0);
   return { upperScore: (weight) => (weight > 0 ? (100 * Math.min(matchable, weight)) / weight : 0) + bonuses };
@@ -134,13 +139,14 @@ export function isBetterHit(left: KeptHit, right: KeptHit): boolean {
 /**
  * A title's score for the query: coverage (each query term covers at most one title word, the heaviest it matches, and
  * each token counts its best alternative: so coverage is the share of the title's weight the query words name, up to
- * 100), plus the bonuses. See `SCORE`. `code` is only read when the query names meanings.
+ * 100), plus the bonuses. See `SCORE`. `code` is only read when the query names meanings; `usage` is the title's usage
+ * points (0 to `SCORE.usage`, see `usage-prior.ts`).
  */
 export function scoreTitle(
   index: IcdWordIndex,
   position: number,
   query: QueryScoring,
-  entry: { billable: boolean; code: string },
+  entry: { billable: boolean; code: string; usage: number },
 ): number {
   const { entryWords, entryWordsStart, entryLongWordCount, wordWeight } = index;
   const start = entryWordsStart[position] ?? 0;
@@ -165,6 +171,7 @@ export function scoreTitle(
   const total = index.entryWeight[position] ?? 0;
   let score = total > 0 ? (100 * Math.min(matched, total)) / total : 0;
   if (entry.billable) score += SCORE.billable;
+  score += entry.usage;
   if (longEnd > start && inFlatRanges(entryWords[start] ?? -1, query.first)) score += SCORE.titleStartsWithQuery;
   for (const { meaning, weight } of query.meanings) score += weight * boostFor(entry.code, meaning);
   return score;

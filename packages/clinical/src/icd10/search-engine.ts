@@ -2,7 +2,7 @@ import type { IcdCatalog } from './catalog';
 import type { IcdCode } from './catalog-types';
 import { hasIcdCodeShape } from './code-format';
 import { searchCodes } from './code-search';
-import { parseQuery, type ParsedQuery } from './query';
+import { parseQuery, respellSynonymKeys, type ParsedQuery } from './query';
 import {
   scoreTitle,
   flattenRanges,
@@ -10,6 +10,7 @@ import {
   isSingleTerm,
   rangeBounds,
   scoreBound,
+  SCORE,
   tokenCost,
   type QueryScoring,
   type ResolvedAlternative,
@@ -20,11 +21,16 @@ import {
   type ScanStop,
   type WordScan,
 } from './ranking';
+import { allowedEdits } from './spelling';
 import { TopK } from './top-k';
+import { usageOf } from './usage-prior';
 import { IcdWordIndex } from './word-index';
 
-/** How a hit matched: the code itself, the start of its code, or the words of its title. */
-export type IcdMatchKind = 'code' | 'code-prefix' | 'words';
+/**
+ * How a hit matched: the code itself, the start of its code, the words of its title, or the words of its title once a
+ * misspelt word was corrected ("diabetis" → diabetes).
+ */
+export type IcdMatchKind = 'code' | 'code-prefix' | 'words' | 'corrected';
 
 export interface RankedEntry {
   entry: IcdCode;
@@ -46,6 +52,8 @@ export class IcdSearchEngine {
   /** 1 where the entry is billable, by tabular position. */
   private readonly billable: Uint8Array;
   private readonly positionOf: Map<string, number>;
+  /** Per entry: its usage points (see `usage-prior.ts`). */
+  private readonly usage: Float32Array;
   private generation = 0;
 
   constructor(private readonly catalog: IcdCatalog) {
@@ -53,24 +61,44 @@ export class IcdSearchEngine {
     this.seen = new Uint32Array(catalog.codes.length);
     this.billable = Uint8Array.from(catalog.codes, (entry) => (entry.billable ? 1 : 0));
     this.positionOf = new Map(catalog.codes.map((entry, position) => [entry.code, position]));
+    this.usage = Float32Array.from(catalog.codes, (entry) => Math.round(SCORE.usage * usageOf(entry.code)));
   }
 
   search(query: string, options: EngineOptions): RankedEntry[] {
     const hits = searchCodes(this.catalog, query, options);
-    const parsed = parseQuery(query, (token) => hasIcdCodeShape(token) && this.catalog.hasPrefix(token));
+    const isCodePrefix = (token: string): boolean => hasIcdCodeShape(token) && this.catalog.hasPrefix(token);
+    const parsed = parseQuery(query, isCodePrefix);
     if (parsed.tokens.length === 0 && hits.length === 0) {
       for (const prefix of parsed.codePrefixes) hits.push(...searchCodes(this.catalog, prefix, options));
     }
     if (hits.length >= options.limit || parsed.tokens.length === 0) return hits.slice(0, options.limit);
-    const already = new Set(hits.map((hit) => hit.entry.code));
-    const words = this.searchWords(parsed, { ...options, limit: options.limit + already.size });
-    return [...hits, ...words.filter((hit) => !already.has(hit.entry.code))].slice(0, options.limit);
+    const found = this.appendWordHits(hits, parsed, options, false);
+    // Issue 18: misspellings ("diabetis", "chronic kidny") are tried only to fill what the words as typed leave empty,
+    // so a title matching the words as typed always comes before one matching a correction.
+    if (found.length >= options.limit || !parsed.tokens.some(hasCorrectableWord)) return found;
+    const respelled = respellSynonymKeys(query);
+    const corrected = respelled === query ? parsed : parseQuery(respelled, isCodePrefix);
+    return this.appendWordHits(found, corrected, options, true);
   }
 
-  private searchWords(parsed: ParsedQuery, options: EngineOptions): RankedEntry[] {
+  /** The word hits (or, `corrected`, the hits through a corrected word) not yet in `hits`, after them. */
+  private appendWordHits(
+    hits: RankedEntry[],
+    parsed: ParsedQuery,
+    options: EngineOptions,
+    corrected: boolean,
+  ): RankedEntry[] {
+    const already = new Set(hits.map((hit) => hit.entry.code));
+    const words = this.searchWords(parsed, { ...options, limit: options.limit + already.size }, corrected);
+    const added = words.filter((hit) => !already.has(hit.entry.code));
+    const marked = corrected ? added.map((hit) => ({ ...hit, match: 'corrected' as const })) : added;
+    return [...hits, ...marked].slice(0, options.limit);
+  }
+
+  private searchWords(parsed: ParsedQuery, options: EngineOptions, corrected = false): RankedEntry[] {
     const tokens = parsed.tokens.map((token) =>
       token.alternatives
-        .map((alternative) => this.index.resolveAlternative(alternative.terms))
+        .map((alternative) => this.index.resolveAlternative(alternative.terms, corrected))
         .filter((alternative) => alternative.cost > 0),
     );
     if (tokens.some((alternatives) => alternatives.length === 0)) return [];
@@ -182,6 +210,9 @@ export class IcdSearchEngine {
       if (worst && options.exhaustive !== true) {
         const upper = stop.bound.upperScore(entryWeight[position] ?? 0);
         if (upper < worst.score || (stop.skipTies && upper === worst.score)) return;
+        // The bound counts the most usage points any title has; this title's own may already rule it out.
+        const own = upper - SCORE.usage + (this.usage[position] ?? 0);
+        if (own < worst.score || (stop.skipTies && own === worst.score)) continue;
       }
       this.scanPosition(position, scan, scan.toVerify);
     }
@@ -195,7 +226,11 @@ export class IcdSearchEngine {
     if (scan.codePrefixes.length > 0 && !this.startsWithAny(position, scan.codePrefixes)) return;
     if (!this.matchesAll(position, toVerify)) return;
     const code = scan.scoring.meanings.length > 0 ? (this.catalog.codes[position]?.code ?? '') : '';
-    const score = scoreTitle(this.index, position, scan.scoring, { billable: this.billable[position] === 1, code });
+    const score = scoreTitle(this.index, position, scan.scoring, {
+      billable: this.billable[position] === 1,
+      code,
+      usage: this.usage[position] ?? 0,
+    });
     const worst = scan.top.worstKept();
     if (!worst || score > worst.score || (score === worst.score && position < worst.position)) {
       scan.top.offer({ position, score });
@@ -240,4 +275,11 @@ export class IcdSearchEngine {
       this.generation = 1;
     }
   }
+}
+
+/** A token the coder typed with a word long enough to correct (see `allowedEdits`). */
+function hasCorrectableWord(token: ParsedQuery['tokens'][number]): boolean {
+  return token.alternatives.some((alternative) =>
+    alternative.terms.some((term) => term.typed === true && allowedEdits(term.word) > 0),
+  );
 }

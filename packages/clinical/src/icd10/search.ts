@@ -84,7 +84,12 @@ export function searchIcd(query: string, options: IcdSearchOptions = {}): IcdSea
   });
   const hits = fetched.map((ranked) => annotate(ranked, person));
   if (person) {
-    hits.sort((left, right) => rankWithEdits(right) - rankWithEdits(left));
+    // Hits through a corrected word stay after those matching the words as typed (issue 18).
+    hits.sort(
+      (left, right) =>
+        Number(left.match === 'corrected') - Number(right.match === 'corrected') ||
+        rankWithEdits(right) - rankWithEdits(left),
+    );
   }
   return hits.slice(0, limit);
 }
@@ -120,6 +125,6 @@ function hccFor(name: HccModelName, code: string, person: IcdSearchOptions['pers
 
 /** Code hits keep their place (the coder typed that code); title hits failing an edit sink. */
 function rankWithEdits(hit: IcdSearchHit): number {
-  const fails = hit.match === 'words' && hit.violations.length > 0;
+  const fails = (hit.match === 'words' || hit.match === 'corrected') && hit.violations.length > 0;
   return fails ? hit.score - VIOLATION_PENALTY : hit.score;
 }

@@ -1,6 +1,7 @@
 import type { IcdCode } from './catalog-types';
 import type { QueryTerm } from './query';
 import { MAX_SCANNED_RANGE, type ResolvedAlternative, type ResolvedTerm } from './ranking';
+import { allowedEdits, findCorrections, sharedPrefixLengths } from './spelling';
 import { tokenizeText, weighWord } from './text';
 
 /** A run of word ids `[low, high)`: one word, or every word starting with a prefix (ids follow sorted order). */
@@ -35,6 +36,10 @@ export class IcdWordIndex {
   readonly wordWeight: Float32Array;
   /** A word's weight where it is a ranking word of some title, else 0. */
   private readonly rankingWeight: Float32Array;
+  /** Corrections found for recent typed words: a coder's query grows a letter at a time around the same words. */
+  private readonly correctionCache = new Map<string, WordRange[]>();
+  /** Built on the first correction (see `sharedPrefixLengths`). */
+  private sharedPrefixes: Uint8Array | undefined;
 
   constructor(codes: readonly IcdCode[]) {
     const interned = internTitles(codes);
@@ -85,6 +90,12 @@ export class IcdWordIndex {
     return { low, high: this.vocabulary[low] === word ? low + 1 : low };
   }
 
+  /** Whether some title has this exact word. */
+  hasWord(word: string): boolean {
+    const range = this.exactRange(word);
+    return range.high > range.low;
+  }
+
   /** The id range of every word starting with `prefix`. */
   prefixRange(prefix: string): WordRange {
     return { low: this.lowerBound(prefix), high: this.lowerBound(`${prefix}\uffff`) };
@@ -106,15 +117,41 @@ export class IcdWordIndex {
     return { start, end: this.entryWordsStart[entry + 1] ?? 0, longEnd: start + (this.entryLongWordCount[entry] ?? 0) };
   }
 
-  /** A query alternative's terms as word ranges with their postings counts; cost 0 when a term matches no title. */
-  resolveAlternative(terms: QueryTerm[]): ResolvedAlternative {
+  /**
+   * A query alternative's terms as word ranges with their postings counts; cost 0 when a term matches no title. With
+   * `corrected`, the words a typed word may be a misspelling of are added to its ranges (see `spelling.ts`).
+   */
+  resolveAlternative(terms: QueryTerm[], corrected = false): ResolvedAlternative {
     const resolved = terms.map((term): ResolvedTerm => {
-      const ranges = term.prefix ? [this.prefixRange(term.word)] : this.exactRanges(term.word);
-      const live = ranges.filter((range) => range.high > range.low);
+      const ranges = term.prefix ? this.prefixRanges(term.word) : this.exactRanges(term.word);
+      if (corrected && term.typed === true) ranges.push(...this.corrections(term));
+      const live = mergeRanges(ranges.filter((range) => range.high > range.low));
       return { ranges: live, cost: live.reduce((sum, range) => sum + this.postingCount(range), 0) };
     });
     const cost = resolved.some((term) => term.cost === 0) ? 0 : Math.min(...resolved.map((term) => term.cost));
     return { terms: resolved, cost };
+  }
+
+  /** The index words within the allowed edits of a typed word (none for words under 5 letters). */
+  private corrections(term: QueryTerm): WordRange[] {
+    const maxDistance = allowedEdits(term.word);
+    if (maxDistance === 0) return [];
+    const key = `${term.prefix ? '*' : '='}${term.word}`;
+    let found = this.correctionCache.get(key);
+    if (!found) {
+      this.sharedPrefixes ??= sharedPrefixLengths(this.vocabulary);
+      found = findCorrections({
+        vocabulary: this.vocabulary,
+        shared: this.sharedPrefixes,
+        word: term.word,
+        maxDistance,
+        prefix: term.prefix,
+        sameFirstLetter: this.prefixRange(term.word.slice(0, 1)),
+      });
+      if (this.correctionCache.size >= CORRECTION_CACHE_SIZE) this.correctionCache.clear();
+      this.correctionCache.set(key, found);
+    }
+    return [...found];
   }
 
   /** A complete word also matches its plural or singular ("vein" finds "veins", "kidneys" finds "kidney"). */
@@ -122,7 +159,27 @@ export class IcdWordIndex {
     const forms = new Set([word, `${word}s`, `${word}es`]);
     if (word.length > 3 && word.endsWith('s')) forms.add(word.slice(0, -1));
     if (word.length > 4 && word.endsWith('es')) forms.add(word.slice(0, -2));
+    if (word.length > 4 && word.endsWith('ies')) forms.add(`${word.slice(0, -3)}y`);
     return [...forms].map((form) => this.exactRange(form));
+  }
+
+  /**
+   * A word being typed, and its singular when it ends in s: "alzheimers" and "crohns" (possessives typed without the
+   * apostrophe) find "Alzheimer's" and "Crohn's", "kidneys" finds "kidney", "arteries" finds "artery".
+   */
+  private prefixRanges(word: string): WordRange[] {
+    const ranges = [this.prefixRange(word)];
+    // Only to a word of the index: "diabetis" is not read as "diabeti*" (diabetic) but left to the spelling correction.
+    const singulars = [
+      word.endsWith('ss') ? '' : word.slice(0, -1),
+      word.endsWith('ies') ? `${word.slice(0, -3)}y` : '',
+    ];
+    for (const singular of singulars) {
+      if (word.length > 3 && word.endsWith('s') && singular.length > 2 && this.hasWord(singular)) {
+        ranges.push(this.prefixRange(singular));
+      }
+    }
+    return ranges;
   }
 
   /**
@@ -154,6 +211,21 @@ export class IcdWordIndex {
     }
     return low;
   }
+}
+
+/** Enough for the words of many queries; cleared when full. */
+const CORRECTION_CACHE_SIZE = 2_000;
+
+/** Sorted, with overlapping or touching ranges joined, so that no title is counted or scanned twice for one term. */
+function mergeRanges(ranges: WordRange[]): WordRange[] {
+  const sorted = [...ranges].sort((left, right) => left.low - right.low);
+  const merged: WordRange[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range.low <= last.high) last.high = Math.max(last.high, range.high);
+    else merged.push({ ...range });
+  }
+  return merged;
 }
 
 interface InternedTitles {

@@ -109,3 +109,34 @@ export function isChronic(code: string, hccs: readonly number[], model: Suspecti
   if (CHRONIC_CODES_IN_ACUTE_HCCS.some((prefix) => code.startsWith(prefix))) return true;
   return hccs.every((hcc) => !ACUTE_HCCS[model].has(hcc));
 }
+
+/**
+ * Lasting conditions whose own codes may carry no payment HCC but that combine with others under the
+ * ICD-10-CM "with" convention (Guidelines I.A.15; I.C.4.a diabetes with CKD, neuropathy, angiopathy;
+ * I.C.9.a hypertension with heart and kidney disease): chronic kidney disease of any stage,
+ * hypertension, diabetes, polyneuropathy and peripheral vascular disease. An old active row of one of
+ * these is still current, so that its combination code (E11.22, I12.9, I13.0 ...) can be formed.
+ */
+export const COMBINING_CHRONIC_PREFIXES = [
+  'N18',
+  'I10',
+  'I11',
+  'I12',
+  'I13',
+  'I15',
+  'E08',
+  'E09',
+  'E10',
+  'E11',
+  'E13',
+  'G60',
+  'G62',
+  'G63',
+  'I70',
+  'I73',
+];
+
+/** Whether a code is one of the lasting conditions that combine with others (see above). */
+export function isCombiningChronicCondition(code: string): boolean {
+  return COMBINING_CHRONIC_PREFIXES.some((prefix) => code.startsWith(prefix));
+}

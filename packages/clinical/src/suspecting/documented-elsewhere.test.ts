@@ -115,6 +115,19 @@ describe('documented elsewhere', () => {
     expect(diabetes?.evidence[0]).toMatchObject({ resourceType: 'Condition', date: '2016-04-02' });
   });
 
+  it('forms the combination code from old active parts: type 2 diabetes with CKD stage 2 is E11.22', () => {
+    const record = aPatient({
+      conditions: [
+        aCondition('E119', '2016-03-01', { display: 'Diabetes mellitus type 2' }),
+        aCondition('N182', '2017-05-01', { display: 'Chronic kidney disease stage 2' }),
+      ],
+    });
+    expect(suggestedCodes(record)).toEqual(['E1122', 'N182']);
+    expect(
+      suggestedCodes(aPatient({ conditions: [aCondition('I10', '2015-01-01'), aCondition('N184', '2016-01-01')] })),
+    ).toEqual(expect.arrayContaining(['I129', 'N184']));
+  });
+
   it('leaves out an old encounter diagnosis that abated, is resolved or in remission, or is acute', () => {
     const record = aPatient({
       conditions: [

@@ -1,7 +1,7 @@
 import { compileLexicon, findMentions, type CompiledLexicon, type Mention } from '../assertion';
 import type { ConditionRecord } from '../record';
 import { BLOCKED_PREFIX, CONDITION_LEXICON } from './condition-lexicon';
-import { isChronic, recaptureCode } from './chronic';
+import { isChronic, isCombiningChronicCondition, recaptureCode } from './chronic';
 import { datePart } from './dates';
 import type { PatientIndex } from './patient-index';
 import { getSuspectingReference } from './reference';
@@ -123,7 +123,8 @@ export const documentedElsewhereRule: SuspectRule = {
         const isCurrent =
           !isOld ||
           isChronic(code, reference.hccsOf(code, 'v28', index.person), 'v28') ||
-          isChronic(code, reference.hccsOf(code, 'v24', index.person), 'v24');
+          isChronic(code, reference.hccsOf(code, 'v24', index.person), 'v24') ||
+          isCombiningChronicCondition(code);
         if (isCurrent) add(found, code, conditionEvidence(condition, this, condition.display));
         continue;
       }

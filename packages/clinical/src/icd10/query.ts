@@ -189,13 +189,14 @@ function completeSynonym(
 
 /**
  * The query with each word of 5+ letters that is a misspelling of a one-word synonym key spelt right ("diabetis" →
- * diabetes, "pnuemonia" → pneumonia, "hypertention" → hypertension), so that the corrected query gets the meaning's
+ * diabetes, "pnuemonia" → pneumonia, "hypertention" → hypertension) and no title's word, so that the corrected query gets the meaning's
  * usual codes first. Used only for the corrected pass of a search (see `search-engine.ts`).
  */
-export function respellSynonymKeys(query: string): string {
+export function respellSynonymKeys(query: string, isIndexWord: (word: string) => boolean): string {
   return query.replace(/[a-z]{5,}/gi, (typed) => {
     const word = typed.toLowerCase();
-    if (SYNONYM_BY_KEY.has(word)) return typed;
+    // A word some title has is spelt right ("tract" is not "trach").
+    if (SYNONYM_BY_KEY.has(word) || isIndexWord(word)) return typed;
     const allowed = allowedEdits(word);
     let best: string | undefined;
     let bestDistance = allowed + 1;

@@ -76,7 +76,7 @@ export class IcdSearchEngine {
     // Issue 18: misspellings ("diabetis", "chronic kidny") are tried only to fill what the words as typed leave empty,
     // so a title matching the words as typed always comes before one matching a correction.
     if (found.length >= options.limit || !parsed.tokens.some(hasCorrectableWord)) return found;
-    const respelled = respellSynonymKeys(query);
+    const respelled = respellSynonymKeys(query, (word) => this.index.hasWord(word));
     const corrected = respelled === query ? parsed : parseQuery(respelled, isCodePrefix);
     return this.appendWordHits(found, corrected, options, true);
   }

@@ -4,13 +4,13 @@
 
 /**
  * Lower-cases and splits on anything that is not a letter or a digit; a possessive `'s` is dropped first, so
- * `Alzheimer's` gives `alzheimer` (typed with or without the apostrophe).
+ * `Alzheimer's` gives `alzheimer` (typed with or without the apostrophe, straight or curly).
  */
 export function tokenizeText(text: string): string[] {
   return text.toLowerCase().replace(APOSTROPHES, '').match(WORD) ?? [];
 }
 
-const APOSTROPHES = /'s\b|'/g;
+const APOSTROPHES = /['’]s\b|['’]/g;
 const WORD = /[a-z0-9]+/g;
 
 /**

@@ -21,7 +21,6 @@ import {
   type ScanStop,
   type WordScan,
 } from './ranking';
-import { allowedEdits } from './spelling';
 import { TopK } from './top-k';
 import { usageOf } from './usage-prior';
 import { IcdWordIndex } from './word-index';
@@ -75,7 +74,7 @@ export class IcdSearchEngine {
     const found = this.appendWordHits(hits, parsed, options, false);
     // Issue 18: misspellings ("diabetis", "chronic kidny") are tried only to fill what the words as typed leave empty,
     // so a title matching the words as typed always comes before one matching a correction.
-    if (found.length >= options.limit || !parsed.tokens.some(hasCorrectableWord)) return found;
+    if (found.length >= options.limit || !parsed.tokens.some((token) => this.hasMisspeltWord(token))) return found;
     const respelled = respellSynonymKeys(query, (word) => this.index.hasWord(word));
     const corrected = respelled === query ? parsed : parseQuery(respelled, isCodePrefix);
     return this.appendWordHits(found, corrected, options, true);
@@ -268,6 +267,11 @@ export class IcdSearchEngine {
     return true;
   }
 
+  /** Whether a token has a word the coder typed that no title has, long enough to correct. */
+  private hasMisspeltWord(token: ParsedQuery['tokens'][number]): boolean {
+    return token.alternatives.some((alternative) => alternative.terms.some((term) => this.index.isMisspelt(term)));
+  }
+
   private nextGeneration(): void {
     this.generation++;
     if (this.generation === 0xffffffff) {
@@ -275,11 +279,4 @@ export class IcdSearchEngine {
       this.generation = 1;
     }
   }
-}
-
-/** A token the coder typed with a word long enough to correct (see `allowedEdits`). */
-function hasCorrectableWord(token: ParsedQuery['tokens'][number]): boolean {
-  return token.alternatives.some((alternative) =>
-    alternative.terms.some((term) => term.typed === true && allowedEdits(term.word) > 0),
-  );
 }

@@ -124,12 +124,22 @@ export class IcdWordIndex {
   resolveAlternative(terms: QueryTerm[], corrected = false): ResolvedAlternative {
     const resolved = terms.map((term): ResolvedTerm => {
       const ranges = term.prefix ? this.prefixRanges(term.word) : this.exactRanges(term.word);
-      if (corrected && term.typed === true) ranges.push(...this.corrections(term));
+      if (corrected && this.isMisspelt(term)) ranges.push(...this.corrections(term));
       const live = mergeRanges(ranges.filter((range) => range.high > range.low));
       return { ranges: live, cost: live.reduce((sum, range) => sum + this.postingCount(range), 0) };
     });
     const cost = resolved.some((term) => term.cost === 0) ? 0 : Math.min(...resolved.map((term) => term.cost));
     return { terms: resolved, cost };
+  }
+
+  /**
+   * A word the coder typed that no title has (nor, typed last, starts), long enough to correct: only such words are
+   * corrected, since a word of the index is spelt right ("tract" is not read as "trach").
+   */
+  isMisspelt(term: QueryTerm): boolean {
+    if (term.typed !== true || allowedEdits(term.word) === 0) return false;
+    const ranges = term.prefix ? this.prefixRanges(term.word) : this.exactRanges(term.word);
+    return ranges.every((range) => range.high <= range.low);
   }
 
   /** The index words within the allowed edits of a typed word (none for words under 5 letters). */

@@ -2,14 +2,16 @@
  * ICD-10-CM search over the whole FY2026 catalog (98,186 codes and headers): load time, then the latency of
  * `searchIcd` (limit 20, with its V28/V24 HCC and edit annotations) over a fixed-seed mix of 2,000 queries a coder
  * would type: exact codes with and without the dot, code prefixes, one to three title words with the last one cut
- * short, clinical abbreviations, abbreviation plus word, and words with a patient (age and sex edits ranked in).
- * Budget (issue 4): 95th percentile at most 2 ms per query on one core.
+ * short, clinical abbreviations, abbreviation plus word, and words with a patient (age and sex edits ranked in); since
+ * issue 18 also misspelt title words, common clinical misspellings, and synonyms still being typed ("lung canc").
+ * Budget (issues 4 and 18): 95th percentile at most 2 ms per query on one core.
  * Usage: node --import tsx bench/icd-search.bench.ts [queries]
  */
 import { performance } from 'node:perf_hooks';
 
 import { getIcdCatalog } from '../packages/clinical/src/icd10/catalog';
 import { formatIcdCode } from '../packages/clinical/src/icd10/code-format';
+import { CLINICAL_MISSPELLINGS } from '../packages/clinical/src/icd10/misspellings';
 import { getIcdSearchEngine, searchIcd, type IcdSearchOptions } from '../packages/clinical/src/icd10/search';
 import { CLINICAL_SYNONYMS } from '../packages/clinical/src/icd10/synonyms';
 import { tokenizeText } from '../packages/clinical/src/icd10/text';
@@ -67,6 +69,49 @@ function abbreviationPlusWord(): string {
   return `${pick(synonym.keys)} ${word.slice(0, 3 + Math.floor(random() * Math.max(1, word.length - 2)))}`.trim();
 }
 
+/**
+ * A title word of 5+ letters misspelt as a coder might: one slip (a transposition, a letter dropped, doubled or
+ * mistyped, never the first), two in words of 8+ letters; with a title word before it half the time.
+ */
+function misspeltWords(): string {
+  const words = tokenizeText(pick(billable).longDescription).filter((word) => /^[a-z]{5,}$/.test(word));
+  const word = words.length > 0 ? pick(words) : 'diabetes';
+  let typed = word;
+  for (let slip = 0; slip < (word.length >= 8 ? 1 + Math.floor(random() * 2) : 1); slip++) typed = slipOf(typed);
+  const before = words.filter((other) => other !== word);
+  return before.length > 0 && random() < 0.5 ? `${pick(before)} ${typed}` : typed;
+}
+
+function slipOf(word: string): string {
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  const letter = String.fromCharCode(97 + Math.floor(random() * 26));
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + (word[at + 1] ?? '') + (word[at] ?? '') + word.slice(at + 2);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + letter + word.slice(at + 1);
+    default:
+      return word.slice(0, at) + (word[at] ?? '') + word.slice(at);
+  }
+}
+
+/**
+ * A synonym key of 5+ letters cut to 4+ letters ("canc", "hypert"), after a word of one of its usual codes' titles half
+ * the time ("lung canc").
+ */
+function synonymBeingTyped(): string {
+  const synonym = pick(CLINICAL_SYNONYMS.filter((candidate) => candidate.keys.some((key) => /^[a-z]{5,}$/.test(key))));
+  const key = pick(synonym.keys.filter((candidate) => /^[a-z]{5,}$/.test(candidate)));
+  const typed = key.slice(0, 4 + Math.floor(random() * (key.length - 4)));
+  const meaning = pick(synonym.meanings);
+  const own = new Set(tokenizeText(`${meaning.words} ${key}`));
+  const title = catalog.get(pick([...meaning.preferred, ...meaning.home, '']))?.longDescription ?? '';
+  const words = tokenizeText(title).filter((word) => CONTENT_WORD.test(word) && !own.has(word));
+  return words.length > 0 && random() < 0.5 ? `${pick(words)} ${typed}` : typed;
+}
+
 type Generator = () => { query: string; options?: IcdSearchOptions };
 const MIX: [weight: number, kind: string, generate: Generator][] = [
   [15, 'exact code with dot', () => ({ query: formatIcdCode(pick(billable).code) })],
@@ -75,6 +120,9 @@ const MIX: [weight: number, kind: string, generate: Generator][] = [
   [30, 'title words, last cut short', () => ({ query: titleWords() })],
   [15, 'abbreviation', () => ({ query: pick(abbreviations) })],
   [8, 'abbreviation plus word', () => ({ query: abbreviationPlusWord() })],
+  [8, 'misspelt title words', () => ({ query: misspeltWords() })],
+  [4, 'common clinical misspelling', () => ({ query: pick(CLINICAL_MISSPELLINGS).typed })],
+  [5, 'synonym still being typed', () => ({ query: synonymBeingTyped() })],
   [
     7,
     'words for a patient',

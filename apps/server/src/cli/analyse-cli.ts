@@ -1,4 +1,4 @@
-// `npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD]`: `--all` queues an analysis of
+// `npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD] [--batch N] [--concurrency N]`: `--all` queues an analysis of
 // every patient (of one organisation with --org), as after a rule update, in one statement; then, unless
 // --no-drain, this process drains the queue (with or without --all) until it is empty. Any number of these
 // and of servers may drain one database at once. Progress goes to stderr; the last line of stdout is a JSON
@@ -11,16 +11,26 @@ import { organisations } from '../db/schema';
 import { runMigrations } from '../db/migrate';
 import { drainAnalysisQueue, queueAllPatients } from '../modules/analysis';
 
-const USAGE = 'usage: npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD]';
+const USAGE =
+  'usage: npm run analyse -- [--all] [--org SLUG] [--no-drain] [--today YYYY-MM-DD] [--batch N] [--concurrency N]';
 const { values } = parseArgs({
   options: {
     all: { type: 'boolean', default: false },
     org: { type: 'string' },
     'no-drain': { type: 'boolean', default: false },
     today: { type: 'string' },
+    batch: { type: 'string' },
+    concurrency: { type: 'string' },
   },
 });
-if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
+const batchSize = values.batch === undefined ? undefined : Number(values.batch);
+const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+const isCount = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value > 0);
+if (
+  (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) ||
+  !isCount(batchSize) ||
+  !isCount(concurrency)
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -30,6 +40,7 @@ const database = await openDatabase(config);
 try {
   await runMigrations(database);
   let queued = 0;
+  const queueStarted = performance.now();
   if (values.all) {
     let organisationId: string | undefined;
     if (values.org !== undefined) {
@@ -46,18 +57,26 @@ try {
     queued = await queueAllPatients(database.db, organisationId);
     console.error(`queued ${String(queued)} analyses`);
   }
-  let drained: { analyses: number; seconds: number; patientsPerSecond: number } | undefined;
+  const queueSeconds = Math.round(performance.now() - queueStarted) / 1000;
+  let drained: Record<string, number> | undefined;
   if (!values['no-drain']) {
+    const startedAt = Date.now();
     const started = performance.now();
-    const analyses = await drainAnalysisQueue(database, values.today ? { today: () => values.today ?? '' } : {});
+    const analyses = await drainAnalysisQueue(database, {
+      ...(values.today ? { today: () => values.today ?? '' } : {}),
+      ...(batchSize ? { batchSize } : {}),
+      ...(concurrency ? { concurrency } : {}),
+    });
     const seconds = (performance.now() - started) / 1000;
     drained = {
+      startedAt,
+      finishedAt: Date.now(),
       analyses,
       seconds: Math.round(seconds * 10) / 10,
       patientsPerSecond: Math.round(analyses / Math.max(seconds, 0.001)),
     };
   }
-  console.log(JSON.stringify({ database: database.kind, queued, ...drained }));
+  console.log(JSON.stringify({ database: database.kind, queued, queueSeconds, ...drained }));
 } finally {
   await database.close();
 }

@@ -47,9 +47,12 @@ describe('npm run import', () => {
     const result = JSON.parse(lastLine) as {
       imported: Record<string, number>;
       rejected: { index: number; reason: string; file: string }[];
+      unmappedSnomed: { code: string; display: string; conditions: number }[];
       totals: Record<string, number>;
     };
-    expect(Object.keys(result)).toEqual(['imported', 'rejected', 'totals']);
+    expect(Object.keys(result)).toEqual(['imported', 'rejected', 'unmappedSnomed', 'totals']);
+    // Milan's conditions all map to ICD-10-CM; the NDJSON's carry no SNOMED CT code.
+    expect(result.unmappedSnomed).toEqual([]);
     expect(result.imported).toMatchObject({ Patient: 2, Condition: 6, Encounter: 15, Observation: 124 });
     expect(result.rejected).toEqual([
       { index: 2, resourceType: 'Condition', id: 'nd-c2', reason: 'no subject', file: 'extra.ndjson' },

@@ -1,7 +1,8 @@
 // `npm run --silent import -- [--org SLUG] [--source EHR|HIE] FILE...`: imports FHIR R4 bundles (JSON or
 // NDJSON) into the configured database. Progress goes to stderr; the last line of stdout is the result,
-// `{"imported":{...},"rejected":[...],"totals":{...}}`. Exit 0 when it ran (even with rejections), 1 on
-// usage errors and unreadable files.
+// `{"imported":{...},"rejected":[...],"unmappedSnomed":[...],"totals":{...}}`; `unmappedSnomed` counts
+// the conditions stored without an ICD-10-CM code per SNOMED CT code (`{code, display, conditions}`). Exit 0
+// when it ran (even with rejections), 1 on usage errors and unreadable files.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
@@ -14,6 +15,7 @@ import {
   importBundle,
   organisationTotals,
   type Rejection,
+  type UnmappedSnomedCode,
   ImportFileError,
   readImportFiles,
 } from '../modules/ingestion';
@@ -45,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     const fileStore = fileStoreFor(config);
     const imported: Record<string, number> = {};
     const rejected: (Rejection & { file: string })[] = [];
+    const unmapped = new Map<string, UnmappedSnomedCode>();
     for (const input of inputs) {
       const result = await importBundle(database.db, {
         organisationId: organisation.id,
@@ -54,16 +57,22 @@ async function main(argv: string[]): Promise<void> {
       });
       for (const [type, count] of Object.entries(result.imported)) imported[type] = (imported[type] ?? 0) + count;
       rejected.push(...result.rejected.map((rejection) => ({ ...rejection, file: input.file })));
+      for (const item of result.unmappedSnomed) {
+        const sum = unmapped.get(item.code) ?? { ...item, conditions: 0 };
+        unmapped.set(item.code, { ...sum, conditions: sum.conditions + item.conditions });
+      }
       const resources = Object.values(result.imported).reduce((sum, count) => sum + count, 0);
       process.stderr.write(
-        `${input.file}: ${String(resources)} imported, ${String(result.rejected.length)} rejected\n`,
+        `${input.file}: ${String(resources)} imported, ${String(result.rejected.length)} rejected, ` +
+          `${String(result.unmappedSnomed.length)} SNOMED CT codes without ICD-10-CM\n`,
       );
     }
     // After a bulk load the planner's statistics are stale, and the analyses' queries slow to a crawl.
     const importedCount = Object.values(imported).reduce((sum, count) => sum + count, 0);
     if (importedCount >= ANALYZE_AFTER) await database.db.execute(sql`analyze`);
     const totals = await organisationTotals(database.db, organisation.id);
-    process.stdout.write(`${JSON.stringify({ imported, rejected, totals })}\n`);
+    const unmappedSnomed = [...unmapped.values()].sort((left, right) => right.conditions - left.conditions);
+    process.stdout.write(`${JSON.stringify({ imported, rejected, unmappedSnomed, totals })}\n`);
   } finally {
     await database.close();
   }

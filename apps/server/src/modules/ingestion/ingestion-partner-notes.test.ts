@@ -81,7 +81,11 @@ describe('importing partner-organisation notes', () => {
       source: 'HIE',
       bundle: bundleOf([patient, wellnessTask, medicationRequest, practiceTask]),
     });
-    expect(result).toEqual({ imported: { Patient: 1, Task: 1, CommunicationRequest: 1 }, rejected: [] });
+    expect(result).toEqual({
+      imported: { Patient: 1, Task: 1, CommunicationRequest: 1 },
+      rejected: [],
+      unmappedSnomed: [],
+    });
     expect(await storedNotes()).toEqual([
       {
         sourceId: 'awv-1',

@@ -6,6 +6,7 @@ import { isImportedResource, mapResource } from '../../integrations/fhir/map-res
 import { markPatientsChanged } from '../analysis';
 import { readAttachment } from './attachments';
 import { reportableId, unstorableResourceReason, unstorableRowsReason } from './unstorable-values';
+import { unmappedSnomedCodes, type UnmappedSnomedCode } from './unmapped-codes';
 import {
   bundleContext,
   bundleEntries,
@@ -44,6 +45,8 @@ export interface Rejection {
 export interface ImportResult {
   imported: Record<string, number>;
   rejected: Rejection[];
+  /** SNOMED CT codes of imported conditions stored with no ICD-10-CM code (count per code, no patient data). */
+  unmappedSnomed: UnmappedSnomedCode[];
 }
 
 /** The tables other rows link to: their ids are needed as the import goes on. */
@@ -130,7 +133,8 @@ export async function importBundle(db: Db, options: ImportBundleOptions): Promis
     if (!failed.has(resource.index)) imported[resource.resourceType] = (imported[resource.resourceType] ?? 0) + 1;
   }
   rejected.sort((left, right) => left.index - right.index);
-  return { imported, rejected };
+  const stored = mapped.filter((resource) => !failed.has(resource.index)).flatMap((resource) => resource.rows);
+  return { imported, rejected, unmappedSnomed: unmappedSnomedCodes(stored) };
 }
 
 /** The organisation's row counts after an import. */

@@ -2,7 +2,8 @@ import type { PatientRecord } from '@cairn/clinical';
 import type { Db } from '../../db/client';
 import { computeAnalysis, type ComputedAnalysis } from './analysis-compute';
 import { completeJobs, describeJobError, failJob, type ClaimedJob } from './analysis-jobs';
-import { loadPatientRecords } from './analysis-record';
+import { loadPatientRecords, type LoadedRecord } from './analysis-record';
+import type { ComputePool } from './analysis-compute-pool';
 import { storeAnalyses, type AnalysisToStore } from './analysis-store';
 
 export interface RunOptions {
@@ -13,6 +14,15 @@ export interface RunOptions {
   compute?: (record: PatientRecord, asOf: string) => ComputedAnalysis;
   /** Seconds before a failed job runs again (default: growing backoff). */
   retryDelaySeconds?: (attempts: number) => number;
+  /** Worker threads that run the engine (the command line's re-analysis); without one, this thread. */
+  pool?: ComputePool;
+}
+
+/** A failure a worker thread already described without patient data. */
+class ComputeFailure extends Error {
+  constructor(readonly description: string) {
+    super('analysis failed in a worker thread');
+  }
 }
 
 /** Today's date in the server's time zone, `YYYY-MM-DD`. */
@@ -58,16 +68,27 @@ async function runOrganisationJobs(
   );
   const analyses = new Map<string, AnalysisToStore>();
   const failed: { job: ClaimedJob; error: unknown }[] = [];
+  const toCompute = new Map<string, { job: ClaimedJob; loaded: LoadedRecord }>();
   for (const job of jobs) {
     const loaded = records.get(job.patientId);
-    if (!loaded || analyses.has(job.patientId)) continue;
-    try {
-      const computed = compute(loaded.record, today);
-      analyses.set(job.patientId, { patientId: job.patientId, dataVersion: loaded.dataVersion, asOf: today, computed });
-    } catch (error) {
-      failed.push({ job, error });
-    }
+    if (loaded && !toCompute.has(job.patientId)) toCompute.set(job.patientId, { job, loaded });
   }
+  const outcomes =
+    options.pool && !options.compute
+      ? (
+          await options.pool.compute(
+            [...toCompute.values()].map(({ loaded }) => loaded.record),
+            today,
+          )
+        ).map((outcome) => ('error' in outcome ? { error: new ComputeFailure(outcome.error) } : outcome))
+      : [...toCompute.values()].map(({ loaded }) => computeHere(compute, loaded.record, today));
+  [...toCompute.values()].forEach(({ job, loaded }, index) => {
+    const outcome = outcomes[index];
+    if (outcome && 'computed' in outcome) {
+      const { computed } = outcome;
+      analyses.set(job.patientId, { patientId: job.patientId, dataVersion: loaded.dataVersion, asOf: today, computed });
+    } else failed.push({ job, error: outcome?.error ?? new Error('no outcome') });
+  });
   await storeAnalyses(db, organisationId, [...analyses.values()], today);
   const failedIds = new Set(failed.map(({ job }) => job.id));
   await completeJobs(
@@ -77,12 +98,24 @@ async function runOrganisationJobs(
   for (const { job, error } of failed) await failOne(db, job, error, options);
 }
 
+function computeHere(
+  compute: (record: PatientRecord, asOf: string) => ComputedAnalysis,
+  record: PatientRecord,
+  asOf: string,
+): { computed: ComputedAnalysis } | { error: unknown } {
+  try {
+    return { computed: compute(record, asOf) };
+  } catch (error) {
+    return { error };
+  }
+}
+
 async function failJobs(db: Db, jobs: readonly ClaimedJob[], error: unknown, options: RunOptions): Promise<void> {
   for (const job of jobs) await failOne(db, job, error, options);
 }
 
 async function failOne(db: Db, job: ClaimedJob, error: unknown, options: RunOptions): Promise<void> {
-  const description = describeJobError(error);
+  const description = error instanceof ComputeFailure ? error.description : describeJobError(error);
   const outcome = await failJob(db, job, description, options.retryDelaySeconds?.(job.attempts));
   options.log.error({ jobId: job.id, attempts: job.attempts, outcome, error: description }, 'analysis job failed');
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import { startComputePool } from './analysis-compute-pool';
 import { claimJobs, pruneDoneJobs, queueDailyRefresh } from './analysis-jobs';
 import { ANALYSIS_CHANNEL } from './analysis-queue';
 import { localToday, runJobs, type RunOptions } from './analysis-run';
@@ -170,15 +171,17 @@ async function listenOnPostgres(pool: pg.Pool, onNotify: () => void): Promise<()
 }
 
 /**
- * Runs pending analysis jobs until none is left; answers how many ran (tests, seed command). On
- * PostgreSQL several batches run at once (by default 3), so that one batch's reads overlap another's
- * computation; PGlite has one connection, so one.
+ * Runs pending analysis jobs until none is left; answers how many ran (tests, seed and analyse
+ * commands). On PostgreSQL several batches run at once (by default 3), so that one batch's reads overlap
+ * another's computation; PGlite has one connection, so one. `threads` runs the engine on that many
+ * worker threads where their source is at hand (under tsx), so that it uses every core.
  */
 export async function drainAnalysisQueue(
   database: Database,
-  options: Partial<RunOptions> & { batchSize?: number; concurrency?: number } = {},
+  options: Partial<RunOptions> & { batchSize?: number; concurrency?: number; threads?: number } = {},
 ): Promise<number> {
-  const runOptions = { log: silentLog, ...options };
+  const pool = startComputePool(options.threads ?? 0);
+  const runOptions = { log: silentLog, ...options, ...(pool ? { pool } : {}) };
   const loops = Math.max(1, options.concurrency ?? (database.kind === 'postgres' ? 3 : 1));
   const drainLoop = async () => {
     let total = 0;
@@ -188,6 +191,10 @@ export async function drainAnalysisQueue(
       total += claimed;
     }
   };
-  const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
-  return totals.reduce((sum, total) => sum + total, 0);
+  try {
+    const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
+    return totals.reduce((sum, total) => sum + total, 0);
+  } finally {
+    await pool?.close();
+  }
 }

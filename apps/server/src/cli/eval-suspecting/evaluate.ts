@@ -128,16 +128,20 @@ function measure(options: {
   const suggestions: Suggestion[] = suspect(record, { asOf, model: 'v28' });
   const coded = codedThisYear(record, model, asOf);
   const excluded: Record<string, number> = {};
-  const exclude = (reason: string) => (excluded[reason] = (excluded[reason] ?? 0) + 1);
   const evidenceRules = new Map<number, string[]>();
-  const scored = truth.hccs.filter((item) => {
-    if (coded.has(item.hcc)) return (exclude('already coded this year'), false);
-    if (mode === 'as-they-are') return true;
+  const exclusionOf = (item: TruthHcc): string | undefined => {
+    if (coded.has(item.hcc)) return 'already coded this year';
+    if (mode === 'as-they-are') return undefined;
     const rules = item.codes.flatMap((code) => findCodeEvidence(record, { code, asOf }).map((fact) => fact.ruleId));
     evidenceRules.set(item.hcc, [...new Set(rules)]);
-    if (rules.length === 0) return (exclude('no other evidence'), false);
-    return true;
-  });
+    return rules.length === 0 ? 'no other evidence' : undefined;
+  };
+  const scored: TruthHcc[] = [];
+  for (const item of truth.hccs) {
+    const reason = exclusionOf(item);
+    if (reason) excluded[reason] = (excluded[reason] ?? 0) + 1;
+    else scored.push(item);
+  }
   const score = scorePatient({ model, truth: truth.hccs, scored, suggestions });
   const misses = score.missed.map((item) =>
     mode === 'as-they-are'

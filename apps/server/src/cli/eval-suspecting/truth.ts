@@ -1,4 +1,4 @@
-import { ACUTE_HCCS, type ConditionRecord, type HccModel, type PatientRecord } from '@cairn/clinical';
+import { isChronic, type ConditionRecord, type HccModel, type PatientRecord } from '@cairn/clinical';
 
 /** One truth HCC of a patient: the active chronic V28 payment HCC and the conditions that carry it. */
 export interface TruthHcc {
@@ -24,12 +24,6 @@ export interface Truth {
 
 const ACTIVE = new Set<ConditionRecord['clinicalStatus']>(['active', 'recurrence', 'relapse']);
 const NOT_TRUE = new Set<ConditionRecord['verificationStatus']>(['refuted', 'entered-in-error']);
-/**
- * The engine's chronic codes inside acute HCCs (`suspecting/chronic.ts`, not exported): chronic
- * respiratory failure, chronic DVT and chronic pulmonary embolism.
- */
-const CHRONIC_CODES_IN_ACUTE_HCCS = ['J961', 'I825', 'I827', 'I82A2', 'I82B2', 'I82C2', 'I82211', 'I82221', 'I2782'];
-
 /** Age in whole years on a date (both `YYYY-MM-DD`). */
 function ageOn(birthDate: string, date: string): number {
   const years = Number(date.slice(0, 4)) - Number(birthDate.slice(0, 4));
@@ -44,11 +38,9 @@ export function isPresentCondition(condition: ConditionRecord, asOf: string): bo
   return condition.date.slice(0, 10) <= asOf;
 }
 
-/** The engine's chronic definition (`suspecting/chronic.ts`): no injury code, and not only acute HCCs. */
+/** The engine's own chronic definition (`suspecting/chronic.ts`), for V28. */
 export function isChronicCode(code: string, hccs: readonly number[]): boolean {
-  if (hccs.length === 0 || code.startsWith('S') || code.startsWith('T')) return false;
-  if (CHRONIC_CODES_IN_ACUTE_HCCS.some((prefix) => code.startsWith(prefix))) return true;
-  return hccs.every((hcc) => !ACUTE_HCCS.v28.has(hcc));
+  return isChronic(code, hccs, 'v28');
 }
 
 /**

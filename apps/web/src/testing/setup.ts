@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { checkNoUnexpectedApiCalls, resetApiStub } from './answer-api';
+
+// A findBy… waits up to 5 s, not the library's 1 s: on CI's two busy cores a component's first
+// answer can take longer than a second to render, and a wait that is met returns at once anyway.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every jsdom test starts answering no API call: one it did not answer fails it, named
 // (testing/answer-api.ts). Node tests of the client's transport answer from a real HTTP server.

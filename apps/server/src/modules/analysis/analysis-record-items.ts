@@ -14,14 +14,70 @@ import type {
   allergies,
   claimDiagnoses,
   conditions,
+  documents,
   encounters,
   immunizations,
   medications,
   observations,
   procedures,
 } from '../../db/clinical-schema';
+import { codedReasonRecord } from './analysis-care-plans';
 
-/** Table rows as the clinical engine's record items: ids are row ids, nulls become absent. */
+/**
+ * Table rows as the clinical engine's record items: ids are row ids, nulls become absent. A row holds
+ * the columns the engine reads, dates as `YYYY-MM-DD` (`analysis-record.ts` selects them).
+ */
+export type ConditionRow = Pick<
+  typeof conditions.$inferSelect,
+  | 'id'
+  | 'icdCode'
+  | 'snomedCode'
+  | 'display'
+  | 'recordedDate'
+  | 'onsetDate'
+  | 'abatementDate'
+  | 'clinicalStatus'
+  | 'verificationStatus'
+  | 'category'
+  | 'source'
+> & { updatedDate: string };
+export type ClaimRow = Pick<typeof claimDiagnoses.$inferSelect, 'id' | 'icdCode' | 'serviceDate' | 'source'>;
+export type ObservationRow = Pick<
+  typeof observations.$inferSelect,
+  | 'id'
+  | 'loinc'
+  | 'display'
+  | 'effectiveDate'
+  | 'value'
+  | 'valueDecimals'
+  | 'unit'
+  | 'valueCode'
+  | 'valueText'
+  | 'valueSystem'
+  | 'encounterId'
+  | 'source'
+>;
+export type MedicationRow = Pick<
+  typeof medications.$inferSelect,
+  'id' | 'rxnormCode' | 'display' | 'startDate' | 'endDate' | 'status' | 'source'
+>;
+export type DocumentRow = Pick<
+  typeof documents.$inferSelect,
+  'id' | 'documentDate' | 'title' | 'typeCode' | 'author' | 'text' | 'source'
+>;
+export type ProcedureRow = Pick<
+  typeof procedures.$inferSelect,
+  'id' | 'code' | 'system' | 'display' | 'performedDate' | 'source'
+>;
+export type EncounterRow = Pick<
+  typeof encounters.$inferSelect,
+  'id' | 'startDate' | 'classCode' | 'types' | 'reasons' | 'source'
+>;
+export type ImmunizationRow = Pick<
+  typeof immunizations.$inferSelect,
+  'id' | 'cvxCode' | 'display' | 'occurrenceDate' | 'source'
+>;
+export type AllergyRow = Pick<typeof allergies.$inferSelect, 'id' | 'code' | 'display' | 'recordedDate' | 'source'>;
 
 const source = (value: string): SourceType => (value === 'HIE' ? 'HIE' : 'EHR');
 const optional = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -53,13 +109,13 @@ const MEDICATION_STATUSES = [
   'unknown',
 ] as const;
 
-export function conditionRecord(row: typeof conditions.$inferSelect): ConditionRecord {
+export function conditionRecord(row: ConditionRow): ConditionRecord {
   return {
     id: row.id,
     icdCode: optional(row.icdCode),
     snomedCode: optional(row.snomedCode),
     display: row.display,
-    date: row.recordedDate ?? row.onsetDate ?? row.updatedAt.toISOString().slice(0, 10),
+    date: row.recordedDate ?? row.onsetDate ?? row.updatedDate,
     abatementDate: optional(row.abatementDate),
     clinicalStatus: oneOf(CLINICAL_STATUSES, row.clinicalStatus, 'unknown'),
     verificationStatus: oneOf(VERIFICATION_STATUSES, row.verificationStatus),
@@ -68,11 +124,11 @@ export function conditionRecord(row: typeof conditions.$inferSelect): ConditionR
   };
 }
 
-export function claimRecord(row: typeof claimDiagnoses.$inferSelect): ClaimDiagnosisRecord {
+export function claimRecord(row: ClaimRow): ClaimDiagnosisRecord {
   return { id: row.id, icdCode: row.icdCode, serviceDate: row.serviceDate, source: source(row.source) };
 }
 
-export function observationRecord(row: typeof observations.$inferSelect): ObservationRecord {
+export function observationRecord(row: ObservationRow): ObservationRecord {
   return {
     id: row.id,
     loinc: row.loinc,
@@ -89,7 +145,7 @@ export function observationRecord(row: typeof observations.$inferSelect): Observ
   };
 }
 
-export function medicationRecord(row: typeof medications.$inferSelect): MedicationRecord {
+export function medicationRecord(row: MedicationRow): MedicationRecord {
   return {
     id: row.id,
     rxnormCode: optional(row.rxnormCode),
@@ -101,15 +157,7 @@ export function medicationRecord(row: typeof medications.$inferSelect): Medicati
   };
 }
 
-export function documentRecord(row: {
-  id: string;
-  documentDate: string;
-  title: string;
-  typeCode: string | null;
-  author: string | null;
-  text: string;
-  source: string;
-}): DocumentRecord {
+export function documentRecord(row: DocumentRow): DocumentRecord {
   return {
     id: row.id,
     date: row.documentDate,
@@ -121,7 +169,7 @@ export function documentRecord(row: {
   };
 }
 
-export function procedureRecord(row: typeof procedures.$inferSelect): ProcedureRecord {
+export function procedureRecord(row: ProcedureRow): ProcedureRecord {
   return {
     id: row.id,
     code: row.code,
@@ -132,14 +180,22 @@ export function procedureRecord(row: typeof procedures.$inferSelect): ProcedureR
   };
 }
 
-export function encounterRecord(row: typeof encounters.$inferSelect): EncounterRecord {
+export function encounterRecord(row: EncounterRow): EncounterRecord {
   const types = row.types.flatMap((coding) =>
     coding.system && coding.code ? [{ system: coding.system, code: coding.code, display: coding.display }] : [],
   );
-  return { id: row.id, date: row.startDate, classCode: optional(row.classCode), types, source: source(row.source) };
+  const reasons = row.reasons.map(codedReasonRecord);
+  return {
+    id: row.id,
+    date: row.startDate,
+    classCode: optional(row.classCode),
+    types,
+    ...(reasons.length > 0 ? { reasons } : {}),
+    source: source(row.source),
+  };
 }
 
-export function immunizationRecord(row: typeof immunizations.$inferSelect): ImmunizationRecord {
+export function immunizationRecord(row: ImmunizationRow): ImmunizationRecord {
   return {
     id: row.id,
     cvxCode: row.cvxCode,
@@ -149,7 +205,7 @@ export function immunizationRecord(row: typeof immunizations.$inferSelect): Immu
   };
 }
 
-export function allergyRecord(row: typeof allergies.$inferSelect): AllergyRecord {
+export function allergyRecord(row: AllergyRow): AllergyRecord {
   return {
     id: row.id,
     code: optional(row.code),

@@ -1,20 +1,31 @@
 import { type Demographics, type PatientRecord, emptyPatientRecord } from '@cairn/clinical';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   allergyRecord,
+  type AllergyRow,
   claimRecord,
+  type ClaimRow,
   conditionRecord,
+  type ConditionRow,
   documentRecord,
+  type DocumentRow,
   encounterRecord,
+  type EncounterRow,
   immunizationRecord,
+  type ImmunizationRow,
   medicationRecord,
+  type MedicationRow,
   observationRecord,
+  type ObservationRow,
   procedureRecord,
+  type ProcedureRow,
 } from './analysis-record-items';
+import { carePlanRecord, loadCarePlanRows } from './analysis-care-plans';
 import {
   allergies,
+  carePlans,
   claimDiagnoses,
   conditions,
   coverages,
@@ -128,14 +139,105 @@ type Add = <K extends keyof PatientRecord>(
 ) => void;
 type OfPatients = (table: { organisationId: AnyPgColumn; patientId: AnyPgColumn }) => SQL;
 
+/** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The batch's rows of one table as one JSON array built by the database, each row an object of the
+ * named columns (SQL names, camel-case keys): the driver then parses one value natively instead of
+ * parsing and mapping every field of every row, which cost more than the clinical engine itself.
+ * Dates come as `YYYY-MM-DD`, as the schema's string-mode dates do.
+ */
+async function selectJson<Row>(
+  db: Db,
+  table: PgTable,
+  columns: Record<keyof Row & string, SQLWrapper>,
+  where: SQL,
+): Promise<Row[]> {
+  const pairs = Object.entries<SQLWrapper>(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  const [row] = rowsOf<{ rows: Row[] }>(
+    await db.execute(
+      sql`select coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)})), '[]'::json) as rows from ${table} where ${where}`,
+    ),
+  );
+  return row?.rows ?? [];
+}
+
 async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promise<void> {
   // One after the other: they share the transaction's one connection, which runs a query at a time.
-  const conditionRows = await db.select().from(conditions).where(ofPatients(conditions));
-  const claimRows = await db.select().from(claimDiagnoses).where(ofPatients(claimDiagnoses));
-  const observationRows = await db.select().from(observations).where(ofPatients(observations));
-  const medicationRows = await db.select().from(medications).where(ofPatients(medications));
-  const documentRows = await db
-    .select({
+  const conditionRows = await selectJson<ConditionRow & { patientId: string }>(
+    db,
+    conditions,
+    {
+      id: conditions.id,
+      patientId: conditions.patientId,
+      icdCode: conditions.icdCode,
+      snomedCode: conditions.snomedCode,
+      display: conditions.display,
+      recordedDate: conditions.recordedDate,
+      onsetDate: conditions.onsetDate,
+      updatedDate: sql`(${conditions.updatedAt} at time zone 'UTC')::date`,
+      abatementDate: conditions.abatementDate,
+      clinicalStatus: conditions.clinicalStatus,
+      verificationStatus: conditions.verificationStatus,
+      category: conditions.category,
+      source: conditions.source,
+    },
+    ofPatients(conditions),
+  );
+  const claimRows = await selectJson<ClaimRow & { patientId: string }>(
+    db,
+    claimDiagnoses,
+    {
+      id: claimDiagnoses.id,
+      patientId: claimDiagnoses.patientId,
+      icdCode: claimDiagnoses.icdCode,
+      serviceDate: claimDiagnoses.serviceDate,
+      source: claimDiagnoses.source,
+    },
+    ofPatients(claimDiagnoses),
+  );
+  const observationRows = await selectJson<ObservationRow & { patientId: string }>(
+    db,
+    observations,
+    {
+      id: observations.id,
+      patientId: observations.patientId,
+      loinc: observations.loinc,
+      display: observations.display,
+      effectiveDate: observations.effectiveDate,
+      value: observations.value,
+      valueDecimals: observations.valueDecimals,
+      unit: observations.unit,
+      valueCode: observations.valueCode,
+      valueText: observations.valueText,
+      valueSystem: observations.valueSystem,
+      encounterId: observations.encounterId,
+      source: observations.source,
+    },
+    ofPatients(observations),
+  );
+  const medicationRows = await selectJson<MedicationRow & { patientId: string }>(
+    db,
+    medications,
+    {
+      id: medications.id,
+      patientId: medications.patientId,
+      rxnormCode: medications.rxnormCode,
+      display: medications.display,
+      startDate: medications.startDate,
+      endDate: medications.endDate,
+      status: medications.status,
+      source: medications.source,
+    },
+    ofPatients(medications),
+  );
+  const documentRows = await selectJson<DocumentRow & { patientId: string }>(
+    db,
+    documents,
+    {
       id: documents.id,
       patientId: documents.patientId,
       documentDate: documents.documentDate,
@@ -144,13 +246,63 @@ async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promi
       author: documents.author,
       text: documents.text,
       source: documents.source,
-    })
-    .from(documents)
-    .where(ofPatients(documents));
-  const procedureRows = await db.select().from(procedures).where(ofPatients(procedures));
-  const encounterRows = await db.select().from(encounters).where(ofPatients(encounters));
-  const immunizationRows = await db.select().from(immunizations).where(ofPatients(immunizations));
-  const allergyRows = await db.select().from(allergies).where(ofPatients(allergies));
+    },
+    ofPatients(documents),
+  );
+  const procedureRows = await selectJson<ProcedureRow & { patientId: string }>(
+    db,
+    procedures,
+    {
+      id: procedures.id,
+      patientId: procedures.patientId,
+      code: procedures.code,
+      system: procedures.system,
+      display: procedures.display,
+      performedDate: procedures.performedDate,
+      source: procedures.source,
+    },
+    ofPatients(procedures),
+  );
+  const encounterRows = await selectJson<EncounterRow & { patientId: string }>(
+    db,
+    encounters,
+    {
+      id: encounters.id,
+      patientId: encounters.patientId,
+      startDate: encounters.startDate,
+      classCode: encounters.classCode,
+      types: encounters.types,
+      reasons: encounters.reasons,
+      source: encounters.source,
+    },
+    ofPatients(encounters),
+  );
+  const immunizationRows = await selectJson<ImmunizationRow & { patientId: string }>(
+    db,
+    immunizations,
+    {
+      id: immunizations.id,
+      patientId: immunizations.patientId,
+      cvxCode: immunizations.cvxCode,
+      display: immunizations.display,
+      occurrenceDate: immunizations.occurrenceDate,
+      source: immunizations.source,
+    },
+    ofPatients(immunizations),
+  );
+  const allergyRows = await selectJson<AllergyRow & { patientId: string }>(
+    db,
+    allergies,
+    {
+      id: allergies.id,
+      patientId: allergies.patientId,
+      code: allergies.code,
+      display: allergies.display,
+      recordedDate: allergies.recordedDate,
+      source: allergies.source,
+    },
+    ofPatients(allergies),
+  );
   for (const row of conditionRows) add('conditions', row.patientId, conditionRecord(row));
   for (const row of claimRows) add('claims', row.patientId, claimRecord(row));
   for (const row of observationRows) add('observations', row.patientId, observationRecord(row));
@@ -160,4 +312,7 @@ async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promi
   for (const row of encounterRows) add('encounters', row.patientId, encounterRecord(row));
   for (const row of immunizationRows) add('immunizations', row.patientId, immunizationRecord(row));
   for (const row of allergyRows) add('allergies', row.patientId, allergyRecord(row));
+  for (const row of await loadCarePlanRows(db, ofPatients(carePlans))) {
+    add('carePlans', row.patientId, carePlanRecord(row));
+  }
 }

@@ -1,5 +1,6 @@
 // Bundles the server with the workspace packages it imports (@cairn/*, TypeScript sources) into
-// dist/main.js; every npm dependency stays external and loads from node_modules.
+// dist/main.js, and the analysis queue's thread into dist/analysis-thread.js (started by main.js from
+// beside it); every npm dependency stays external and loads from node_modules.
 import { build } from 'esbuild';
 
 const externalNpmPackages = {
@@ -12,8 +13,8 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'analysis-thread': 'src/modules/analysis/analysis-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -3,6 +3,7 @@
 // --no-drain, this process drains the queue (with or without --all) until it is empty. Any number of these
 // and of servers may drain one database at once. Progress goes to stderr; the last line of stdout is a JSON
 // summary: jobs queued, analyses run, seconds, patients per second.
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
@@ -26,8 +27,8 @@ const { values } = parseArgs({
 });
 const batchSize = values.batch === undefined ? undefined : Number(values.batch);
 const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-// The engine on worker threads (default 0: in the main thread; on the loaded 2-core machine 2 threads were slower).
-const threads = Number(values.threads ?? 0);
+// Threads that drain the queue, each with its own connections and core (PostgreSQL; default one per core).
+const threads = Number(values.threads ?? availableParallelism());
 const isCount = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value > 0);
 if (
   (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) ||

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -51,6 +52,8 @@ const envSchema = z.object({
   CAIRN_ECW_ADDON_URL: z
     .url({ protocol: /^https$/ })
     .default('https://chromewebstore.google.com/search/Cairn%20eClinicalWorks'),
+  /** Threads that analyse patients beside the one serving requests (PostgreSQL only; default: one per core). */
+  CAIRN_ANALYSIS_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
   CAIRN_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -83,6 +86,8 @@ export interface Config {
   ehrScheduleSync: boolean;
   /** The browser-store pages of the EHR add-ons, where `/athena` and `/ecw` redirect. */
   addOnUrls: { athena: string; ecw: string };
+  /** Threads that work the analysis queue, each on its own core (PostgreSQL; PGlite analyses in the main thread). */
+  analysisThreads: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The SMTP server mail goes through; absent (the embedded default) writes each mail to the log. */
   smtpUrl: string | undefined;
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxEhr: values.CAIRN_SANDBOX_EHR ? values.CAIRN_SANDBOX_EHR === '1' : demo,
     ehrScheduleSync: values.CAIRN_EHR_SCHEDULE_SYNC === '1',
     addOnUrls: { athena: values.CAIRN_ATHENA_ADDON_URL, ecw: values.CAIRN_ECW_ADDON_URL },
+    analysisThreads: values.CAIRN_ANALYSIS_THREADS ?? availableParallelism(),
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,
     mailFrom: values.CAIRN_MAIL_FROM,

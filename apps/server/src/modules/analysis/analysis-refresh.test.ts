@@ -11,7 +11,7 @@ import { computeAnalysis, type ComputedAnalysis } from './analysis-compute';
 import { queueDailyRefresh } from './analysis-jobs';
 import { markPatientsChanged, queueAllPatients } from './analysis-queue';
 import { localToday } from './analysis-run';
-import { drainAnalysisQueue } from './analysis-worker';
+import { drainAnalysisQueue, startAnalysisWorker } from './analysis-worker';
 
 let database: Database;
 let organisationId: string;
@@ -118,5 +118,46 @@ describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('two server processes o
       .from(analysisJobs)
       .where(and(eq(analysisJobs.organisationId, organisationId), inArray(analysisJobs.patientId, ids)));
     expect(jobs.every((job) => job.attempts === 1 && job.status === 'done')).toBe(true);
+  });
+});
+
+describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('analysis threads on PostgreSQL', () => {
+  it('drain a re-analysis of every patient on two threads, each patient once', async () => {
+    const ids = await newPatients(60);
+    await queueAllPatients(database.db, organisationId);
+    expect(await drainAnalysisQueue(database, { threads: 2, batchSize: 10 })).toBeGreaterThanOrEqual(ids.length);
+    const jobs = await database.db
+      .select({ attempts: analysisJobs.attempts, status: analysisJobs.status })
+      .from(analysisJobs)
+      .where(and(eq(analysisJobs.organisationId, organisationId), inArray(analysisJobs.patientId, ids)));
+    expect(jobs).toHaveLength(ids.length);
+    expect(jobs.every((job) => job.attempts === 1 && job.status === 'done')).toBe(true);
+    const analysed = await database.db
+      .select({ patientId: patientAnalyses.patientId })
+      .from(patientAnalyses)
+      .where(inArray(patientAnalyses.patientId, ids));
+    expect(analysed).toHaveLength(ids.length);
+  });
+
+  it("work a server's queue as changes arrive and stop when the server closes", async () => {
+    const worker = startAnalysisWorker(database, { log: { error: () => undefined }, threads: 1, pollMs: 200 });
+    try {
+      const [id] = await newPatients(1);
+      await markPatientsChanged(database.db, organisationId, [id ?? '']);
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.db
+                .select({ status: analysisJobs.status })
+                .from(analysisJobs)
+                .where(eq(analysisJobs.patientId, id ?? ''))
+            ).map((job) => job.status),
+          { timeout: 30_000, interval: 200 },
+        )
+        .toEqual(['done']);
+    } finally {
+      await worker.stop();
+    }
   });
 });

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { computeAnalysis, type ComputedAnalysis } from './analysis-compute';
 import { completeJobs, describeJobError, failJob, type ClaimedJob } from './analysis-jobs';
 import { loadPatientRecords, type LoadedRecord } from './analysis-record';
-import type { ComputePool } from './analysis-compute-pool';
 import { storeAnalyses, type AnalysisToStore } from './analysis-store';
 
 export interface RunOptions {
@@ -14,15 +13,6 @@ export interface RunOptions {
   compute?: (record: PatientRecord, asOf: string) => ComputedAnalysis;
   /** Seconds before a failed job runs again (default: growing backoff). */
   retryDelaySeconds?: (attempts: number) => number;
-  /** Worker threads that run the engine (the command line's re-analysis); without one, this thread. */
-  pool?: ComputePool;
-}
-
-/** A failure a worker thread already described without patient data. */
-class ComputeFailure extends Error {
-  constructor(readonly description: string) {
-    super('analysis failed in a worker thread');
-  }
 }
 
 /** Today's date in the server's time zone, `YYYY-MM-DD`. */
@@ -73,15 +63,7 @@ async function runOrganisationJobs(
     const loaded = records.get(job.patientId);
     if (loaded && !toCompute.has(job.patientId)) toCompute.set(job.patientId, { job, loaded });
   }
-  const outcomes =
-    options.pool && !options.compute
-      ? (
-          await options.pool.compute(
-            [...toCompute.values()].map(({ loaded }) => loaded.record),
-            today,
-          )
-        ).map((outcome) => ('error' in outcome ? { error: new ComputeFailure(outcome.error) } : outcome))
-      : [...toCompute.values()].map(({ loaded }) => computeHere(compute, loaded.record, today));
+  const outcomes = [...toCompute.values()].map(({ loaded }) => computeHere(compute, loaded.record, today));
   [...toCompute.values()].forEach(({ job, loaded }, index) => {
     const outcome = outcomes[index];
     if (outcome && 'computed' in outcome) {
@@ -115,7 +97,7 @@ async function failJobs(db: Db, jobs: readonly ClaimedJob[], error: unknown, opt
 }
 
 async function failOne(db: Db, job: ClaimedJob, error: unknown, options: RunOptions): Promise<void> {
-  const description = error instanceof ComputeFailure ? error.description : describeJobError(error);
+  const description = describeJobError(error);
   const outcome = await failJob(db, job, description, options.retryDelaySeconds?.(job.attempts));
   options.log.error({ jobId: job.id, attempts: job.attempts, outcome, error: description }, 'analysis job failed');
 }

@@ -1,9 +1,11 @@
+import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import { startComputePool } from './analysis-compute-pool';
+import { relaySuggestionEvent } from '../realtime';
 import { claimJobs, pruneDoneJobs, queueDailyRefresh } from './analysis-jobs';
 import { ANALYSIS_CHANNEL } from './analysis-queue';
 import { localToday, runJobs, type RunOptions } from './analysis-run';
+import { canStartAnalysisThreads, startAnalysisThread, type ThreadData, type ThreadMessage } from './analysis-threads';
 
 /** A running worker of the analysis queue. */
 export interface AnalysisWorker {
@@ -21,6 +23,12 @@ export interface WorkerOptions extends RunOptions {
   batchSize?: number;
   /** How often the daily refresh runs (default hourly). */
   refreshMs?: number;
+  /**
+   * Threads that work the queue, each with its own connections and core (PostgreSQL only, default 0:
+   * this thread works it). The engine is the bulk of an analysis and JavaScript runs one thread at a
+   * time, so a second core doubles what one process analyses.
+   */
+  threads?: number;
 }
 
 const DEFAULT_BATCH = 500;
@@ -41,6 +49,9 @@ async function runBatch(database: Database, options: RunOptions & { batchSize?: 
  * the daily refresh at start and then every hour.
  */
 export function startAnalysisWorker(database: Database, options: WorkerOptions): AnalysisWorker {
+  const threadData = threadDataOf(database, options);
+  if (threadData && (options.threads ?? 0) > 0)
+    return startWorkerThreads(database, options, { ...threadData, mode: 'work' }, options.threads ?? 0);
   const pollMs = options.pollMs ?? 3000;
   const runOptions = {
     ...options,
@@ -170,18 +181,115 @@ async function listenOnPostgres(pool: pg.Pool, onNotify: () => void): Promise<()
   };
 }
 
+/** What a thread needs to work this database's queue as this process would; none where threads cannot. */
+function threadDataOf(
+  database: Database,
+  options: Partial<RunOptions> & { batchSize?: number; concurrency?: number },
+): Omit<ThreadData, 'mode'> | undefined {
+  const { driver } = database;
+  // PGlite is one connection in this thread; a test's own computation cannot cross to a thread.
+  if (driver.kind !== 'postgres' || options.compute || options.retryDelaySeconds || !canStartAnalysisThreads())
+    return undefined;
+  const databaseUrl = driver.pool.options.connectionString;
+  if (!databaseUrl) return undefined;
+  return {
+    databaseUrl,
+    ...(options.today ? { today: options.today() } : {}),
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+  };
+}
+
+/** Relays what a thread sends: its realtime events to this process's hub, its log lines to this log. */
+function relay(database: Database, options: RunOptions, message: ThreadMessage): void {
+  if (message.kind === 'publish') void relaySuggestionEvent(database.db, message.input);
+  else if (message.kind === 'log') options.log.error(message.object, message.message);
+}
+
+/** `count` threads working the queue; one that dies is started again after a second. */
+function startWorkerThreads(
+  database: Database,
+  options: WorkerOptions,
+  data: ThreadData,
+  count: number,
+): AnalysisWorker {
+  let isStopping = false;
+  const running = new Set<Worker>();
+  const start = () => {
+    const worker = startAnalysisThread(data, (message) => {
+      relay(database, options, message);
+    });
+    running.add(worker);
+    worker.on('error', (error) => {
+      options.log.error({ error: error.name }, 'analysis thread failed');
+    });
+    worker.on('exit', () => {
+      running.delete(worker);
+      if (!isStopping) setTimeout(start, RECONNECT_MS).unref();
+    });
+  };
+  for (let index = 0; index < count; index += 1) start();
+  return {
+    async stop() {
+      isStopping = true;
+      await Promise.all(
+        [...running].map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              worker.once('exit', () => {
+                resolve();
+              });
+              worker.on('message', (message: ThreadMessage) => {
+                if (message.kind === 'stopped') void worker.terminate();
+              });
+              worker.postMessage({ kind: 'stop' });
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** Drains the queue on `count` threads at once; answers how many analyses they ran. */
+async function drainOnThreads(
+  database: Database,
+  options: RunOptions,
+  data: ThreadData,
+  count: number,
+): Promise<number> {
+  const drains = Array.from(
+    { length: count },
+    () =>
+      new Promise<number>((resolve, reject) => {
+        let analyses: number | undefined;
+        const worker = startAnalysisThread(data, (message) => {
+          relay(database, options, message);
+          if (message.kind === 'drained') analyses = message.analyses;
+        });
+        worker.on('error', reject);
+        worker.on('exit', () => {
+          if (analyses === undefined) reject(new Error('an analysis thread stopped before the queue was empty'));
+          else resolve(analyses);
+        });
+      }),
+  );
+  return (await Promise.all(drains)).reduce((sum, analyses) => sum + analyses, 0);
+}
+
 /**
  * Runs pending analysis jobs until none is left; answers how many ran (tests, seed and analyse
  * commands). On PostgreSQL several batches run at once (by default 3), so that one batch's reads overlap
- * another's computation; PGlite has one connection, so one. `threads` runs the engine on that many
- * worker threads where their source is at hand (under tsx), so that it uses every core.
+ * another's computation; PGlite has one connection, so one. `threads` drains on that many threads
+ * instead (PostgreSQL), so that the engine uses every core.
  */
 export async function drainAnalysisQueue(
   database: Database,
   options: Partial<RunOptions> & { batchSize?: number; concurrency?: number; threads?: number } = {},
 ): Promise<number> {
-  const pool = startComputePool(options.threads ?? 0);
-  const runOptions = { log: silentLog, ...options, ...(pool ? { pool } : {}) };
+  const runOptions = { log: silentLog, ...options };
+  const threadData = threadDataOf(database, options);
+  if (threadData && (options.threads ?? 0) > 0)
+    return drainOnThreads(database, runOptions, { ...threadData, mode: 'drain' }, options.threads ?? 0);
   const loops = Math.max(1, options.concurrency ?? (database.kind === 'postgres' ? 3 : 1));
   const drainLoop = async () => {
     let total = 0;
@@ -191,10 +299,6 @@ export async function drainAnalysisQueue(
       total += claimed;
     }
   };
-  try {
-    const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
-    return totals.reduce((sum, total) => sum + total, 0);
-  } finally {
-    await pool?.close();
-  }
+  const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
+  return totals.reduce((sum, total) => sum + total, 0);
 }

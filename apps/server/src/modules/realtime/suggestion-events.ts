@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { RealtimePublisher } from './realtime-publisher';
+import type { RealtimePublisher, VisitEventInput } from './realtime-publisher';
 
 /**
  * The analysis worker stores analyses outside any request, where `app.realtime` is not reachable. The
@@ -29,4 +29,12 @@ export async function publishSuggestionsChanged(
       .publish({ organisationId, appointmentId, event: { kind: 'suggestions.changed' } })
       .catch(() => undefined);
   }
+}
+
+/** Publishes one event an analysis thread sends (`analysis-threads.ts`) through this process's hub. */
+export async function relaySuggestionEvent(db: Db, input: VisitEventInput): Promise<void> {
+  await publishers
+    .get(db)
+    ?.publish(input)
+    .catch(() => undefined);
 }

@@ -106,6 +106,19 @@ export interface ProcedureRecord {
   source: SourceType;
 }
 
+/**
+ * A coded reason (FHIR `reasonCode` of an Encounter or of a CarePlan activity): what the source wrote,
+ * and the ICD-10-CM code it names, as given or mapped from SNOMED CT on ingest.
+ */
+export interface CodedReason {
+  /** The reason in words (the concept's text, else a coding's display). */
+  display: string;
+  /** ICD-10-CM code when the reason carries or maps to one. */
+  icdCode?: string;
+  /** The codings as the source gave them (SNOMED CT, ICD-10-CM, ...). */
+  codings: { system: string; code: string; display?: string }[];
+}
+
 export interface EncounterRecord {
   id: string;
   date: string;
@@ -113,6 +126,30 @@ export interface EncounterRecord {
   classCode?: string;
   /** Encounter type codes with their systems (CPT, SNOMED CT, HCPCS). */
   types: { system: string; code: string; display?: string }[];
+  /** The coded reasons for the visit (`Encounter.reasonCode`); absent or empty when none were given. */
+  reasons?: CodedReason[];
+  source: SourceType;
+}
+
+/** A care plan (FHIR CarePlan): what it is called, its period and status, and what it addresses. */
+export interface CarePlanRecord {
+  id: string;
+  /** FHIR RequestStatus. */
+  status: 'draft' | 'active' | 'on-hold' | 'revoked' | 'completed' | 'entered-in-error' | 'unknown';
+  /** FHIR CarePlan.intent: proposal, plan, order, option. */
+  intent: string;
+  /** Start of the plan's period, else its creation date (else when it was imported). */
+  date: string;
+  /** End of the plan's period, when it has one. */
+  endDate?: string;
+  title?: string;
+  description?: string;
+  /** The words of its categories (`Heart failure self management plan`), each once. */
+  categories: string[];
+  /** Ids of this record's conditions the plan addresses (`CarePlan.addresses` resolved on load). */
+  addressedConditionIds: string[];
+  /** Its activities: what each is called and the coded reasons given for it. */
+  activities: { display?: string; status?: string; reasons: CodedReason[] }[];
   source: SourceType;
 }
 
@@ -145,6 +182,7 @@ export interface PatientRecord {
   encounters: EncounterRecord[];
   immunizations: ImmunizationRecord[];
   allergies: AllergyRecord[];
+  carePlans: CarePlanRecord[];
 }
 
 /** A record with the given identity and demographics and every list empty, to be filled in. */
@@ -161,5 +199,6 @@ export function emptyPatientRecord(patientId: string, demographics: Demographics
     encounters: [],
     immunizations: [],
     allergies: [],
+    carePlans: [],
   };
 }

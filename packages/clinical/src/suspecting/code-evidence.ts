@@ -14,6 +14,7 @@ import {
   type RuleResult,
 } from './rules/rule';
 import type { Suggestion, SuggestionEvidence } from './types';
+import { visitReasonEvidence, visitReasonsOf } from './visit-reasons';
 
 /** The rule a coded diagnosis of the code's category is evidence under. */
 export const CODED_ON_RECORD: RuleRef = {
@@ -48,7 +49,10 @@ function relatedCodes(code: string, index: PatientIndex): (other: string) => boo
   return (other) => other.slice(0, 3) === code.slice(0, 3) || hccsOf(other).some((hcc) => own.has(hcc));
 }
 
-/** Coded diagnoses of the code's category since the look-back start (not those the record says ended), and HIE ones. */
+/**
+ * Coded diagnoses of the code's category since the look-back start (not those the record says ended),
+ * HIE ones, and coded reasons for visits of the same window.
+ */
 function codedDiagnoses(index: PatientIndex, code: string): SuggestionEvidence[] {
   const category = code.slice(0, 3);
   const hasEnded = (condition: ConditionRecord | undefined): boolean =>
@@ -74,7 +78,10 @@ function codedDiagnoses(index: PatientIndex, code: string): SuggestionEvidence[]
         ]
       : [],
   );
-  return [...coded, ...elsewhere];
+  const visitReasons = visitReasonsOf(index)
+    .filter((item) => item.icdCode.startsWith(category))
+    .map((item) => visitReasonEvidence(item, CODED_ON_RECORD));
+  return [...coded, ...elsewhere, ...visitReasons];
 }
 
 /**

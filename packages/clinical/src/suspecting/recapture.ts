@@ -6,6 +6,7 @@ import type { PatientIndex } from './patient-index';
 import type { SuspectingReference } from './reference';
 import { diagnosisEvidence, type RuleRef } from './rules/rule';
 import type { SuggestionEvidence, SuspectingModel } from './types';
+import { visitReasonEvidence, visitReasonsOf } from './visit-reasons';
 
 export const RECAPTURE_RULE: RuleRef = {
   id: 'recapture-chronic-hcc',
@@ -22,7 +23,7 @@ export interface Recapture {
 const ENDED = new Set<ConditionRecord['clinicalStatus']>(['resolved', 'inactive']);
 
 /** Codes whose most recent EHR condition row says the condition has ended (resolved, inactive or abated by the as-of date). */
-function endedCodes(index: PatientIndex): Set<string> {
+export function endedCodes(index: PatientIndex): Set<string> {
   const latest = new Map<string, ConditionRecord>();
   for (const condition of index.record.conditions) {
     if (condition.source !== 'EHR' || !condition.icdCode || datePart(condition.date) > index.asOf) continue;
@@ -39,7 +40,8 @@ function endedCodes(index: PatientIndex): Set<string> {
 
 /**
  * Chronic HCC conditions coded (claims, EHR encounter diagnoses, EHR problem list) in the two
- * calendar years before the as-of year and not coded yet this year (the engine removes those).
+ * calendar years before the as-of year and not coded yet this year (the engine removes those). A coded
+ * reason for a visit of those years (`Encounter.reasonCode`) counts as that visit's encounter diagnosis.
  */
 export function findRecaptures(
   index: PatientIndex,
@@ -55,17 +57,24 @@ export function findRecaptures(
     return isChronic(code, options.reference.hccsOf(code, options.model, options.person), options.model) ? code : null;
   };
   const found = new Map<string, SuggestionEvidence[]>();
+  const add = (coded: string, evidenceOf: () => SuggestionEvidence): void => {
+    let code = decided.get(coded);
+    if (code === undefined) {
+      code = decide(coded);
+      decided.set(coded, code);
+    }
+    if (code === null) return;
+    const list = found.get(code);
+    if (list) list.push(evidenceOf());
+    else found.set(code, [evidenceOf()]);
+  };
   for (const diagnosis of index.diagnoses) {
     if (diagnosis.date < index.lookbackStart || diagnosis.date >= index.yearStart) continue;
-    let code = decided.get(diagnosis.code);
-    if (code === undefined) {
-      code = decide(diagnosis.code);
-      decided.set(diagnosis.code, code);
-    }
-    if (code === null) continue;
-    const list = found.get(code);
-    if (list) list.push(diagnosisEvidence(diagnosis, RECAPTURE_RULE));
-    else found.set(code, [diagnosisEvidence(diagnosis, RECAPTURE_RULE)]);
+    add(diagnosis.code, () => diagnosisEvidence(diagnosis, RECAPTURE_RULE));
+  }
+  for (const visitReason of visitReasonsOf(index)) {
+    if (visitReason.date >= index.yearStart) continue;
+    add(visitReason.icdCode, () => visitReasonEvidence(visitReason, RECAPTURE_RULE));
   }
   return [...found].map(([code, evidence]) => ({ code, evidence }));
 }

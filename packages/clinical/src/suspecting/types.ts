@@ -42,9 +42,19 @@ export type EngineExplanationGroup = Exclude<
   'provider-rejected' | 'coder-rejected' | 'cart-for-provider' | 'cart-for-coder'
 >;
 
-/** The kind of record a piece of evidence points at (FHIR resource type names). */
+/**
+ * The kind of record a piece of evidence points at (FHIR resource type names): an `Encounter` is the
+ * coded reason for a visit, a `CarePlan` a care plan for the condition.
+ */
 export type EvidenceResourceType =
-  'Condition' | 'Claim' | 'Observation' | 'MedicationRequest' | 'DocumentReference' | 'Procedure';
+  | 'Condition'
+  | 'Claim'
+  | 'Observation'
+  | 'MedicationRequest'
+  | 'DocumentReference'
+  | 'Procedure'
+  | 'Encounter'
+  | 'CarePlan';
 
 /** One fact behind a suggestion, pointing back to the record row it came from. */
 export interface SuggestionEvidence {

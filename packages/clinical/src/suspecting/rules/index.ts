@@ -1,5 +1,6 @@
 import { documentedElsewhereRule } from '../documented-elsewhere';
 import { bmiClassThreeRule, bmiSevereWithComorbidityRule, malnutritionRule } from './body-weight';
+import { carePlanRule } from './care-plan';
 import {
   diabetesCkdRule,
   diabetesNeuropathyRule,
@@ -44,10 +45,13 @@ import {
 import { phq9DepressionRule } from './mental-health';
 import type { SuspectRule } from './rule';
 import { amputationStatusRule, ostomyStatusRule } from './status';
+import { visitReasonRule } from './visit-reason';
 
 /** Rules that read the record alone, in the order they run. */
 export const PRIMARY_RULES: readonly SuspectRule[] = [
   documentedElsewhereRule,
+  visitReasonRule,
+  carePlanRule,
   egfrG3aRule,
   egfrG3bRule,
   egfrG4Rule,

@@ -1,7 +1,10 @@
 import type {
+  CarePlanRecord,
   ClaimDiagnosisRecord,
+  CodedReason,
   ConditionRecord,
   DocumentRecord,
+  EncounterRecord,
   MedicationRecord,
   ObservationRecord,
   PatientRecord,
@@ -89,6 +92,41 @@ export function aProcedure(
     system: 'http://www.ama-assn.org/go/cpt',
     display,
     date,
+    source: 'EHR',
+    ...overrides,
+  };
+}
+
+const SNOMED_CT = 'http://snomed.info/sct';
+
+/** A coded reason as the import stores it: a SNOMED CT concept and the ICD-10-CM code it maps to. */
+export function aSnomedReason(snomedCode: string, display: string, icdCode?: string): CodedReason {
+  return {
+    display,
+    ...(icdCode === undefined ? {} : { icdCode }),
+    codings: [{ system: SNOMED_CT, code: snomedCode, display }],
+  };
+}
+
+/** An ambulatory visit on a date, with the coded reasons given for it. */
+export function aVisit(
+  date: string,
+  reasons: CodedReason[] = [],
+  overrides: Partial<EncounterRecord> = {},
+): EncounterRecord {
+  return { id: newId('encounter'), date, classCode: 'AMB', types: [], reasons, source: 'EHR', ...overrides };
+}
+
+/** An active care plan started on a date, with one category (its words) and nothing coded. */
+export function aCarePlan(category: string, date: string, overrides: Partial<CarePlanRecord> = {}): CarePlanRecord {
+  return {
+    id: newId('care-plan'),
+    status: 'active',
+    intent: 'plan',
+    date,
+    categories: [category],
+    addressedConditionIds: [],
+    activities: [],
     source: 'EHR',
     ...overrides,
   };

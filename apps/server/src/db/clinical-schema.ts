@@ -38,6 +38,39 @@ export interface StoredCoding {
   display?: string;
 }
 
+/** A FHIR CodeableConcept as it arrived: its text and codings. */
+export interface StoredConcept {
+  text?: string;
+  codings: StoredCoding[];
+}
+
+/**
+ * A coded reason (FHIR `reasonCode`): the reason in words, the ICD-10-CM code it names (as given, or
+ * mapped from SNOMED CT through Cairn's map: `icdMapped`) and every coding as it arrived.
+ */
+export interface StoredReason {
+  display: string;
+  icdCode: string | null;
+  icdMapped: boolean;
+  codings: StoredCoding[];
+}
+
+/** A CarePlan activity: what it is (its detail's code), its status and the coded reasons given for it. */
+export interface StoredCarePlanActivity {
+  code: StoredConcept | null;
+  status: string | null;
+  reasons: StoredReason[];
+}
+
+/**
+ * A condition a CarePlan addresses: the source id of the Condition it points at (resolved to the
+ * condition row when the record is read), and the reference's display.
+ */
+export interface StoredAddressedCondition {
+  conditionSourceId: string | null;
+  display: string | null;
+}
+
 const id = () =>
   uuid('id')
     .primaryKey()
@@ -204,7 +237,10 @@ export const encounters = pgTable(
     /** Encounter.class code: AMB, EMER, IMP, HH, VR, ... */
     classCode: text('class_code'),
     types: jsonb('types').$type<StoredCoding[]>().notNull().default([]),
+    /** The first reason in words, as the visit lists show it. */
     reason: text('reason'),
+    /** Every coded reason (Encounter.reasonCode): evidence for the suspecting engine. */
+    reasons: jsonb('reasons').$type<StoredReason[]>().notNull().default([]),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
     ...sourceColumns(),
@@ -396,6 +432,34 @@ export const immunizations = pgTable(
     ...sourceColumns(),
   },
   (table) => [bySource('immunizations', table), index('immunizations_patient').on(table.patientId)],
+);
+
+/**
+ * FHIR CarePlan: a plan of care for the patient, with what it addresses. Completed, revoked and
+ * entered-in-error plans are kept as the source sends them; the engine reads only plans in force.
+ */
+export const carePlans = pgTable(
+  'care_plans',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    encounterId: uuid('encounter_id').references(() => encounters.id),
+    /** draft, active, on-hold, revoked, completed, entered-in-error, unknown (FHIR RequestStatus). */
+    status: text('status').notNull().default('unknown'),
+    /** proposal, plan, order, option. */
+    intent: text('intent').notNull().default('plan'),
+    title: text('title'),
+    description: text('description'),
+    categories: jsonb('categories').$type<StoredConcept[]>().notNull().default([]),
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    createdDate: date('created_date'),
+    addresses: jsonb('addresses').$type<StoredAddressedCondition[]>().notNull().default([]),
+    activities: jsonb('activities').$type<StoredCarePlanActivity[]>().notNull().default([]),
+    ...sourceColumns(),
+  },
+  (table) => [bySource('care_plans', table), index('care_plans_patient').on(table.patientId)],
 );
 
 /** FHIR DiagnosticReport: a panel of results (their observation source ids) and its conclusion. */

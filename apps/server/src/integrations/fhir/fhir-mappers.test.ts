@@ -132,6 +132,42 @@ describe('FHIR R4 mappers', () => {
     expect(row?.values).toMatchObject({ category: 'encounter-diagnosis', icdCode: 'I10' });
   });
 
+  it("keep an encounter's coded reasons: SNOMED CT mapped to ICD-10-CM, ICD-10-CM as given, words alone left out", () => {
+    const [row] = map({
+      ...ENCOUNTER,
+      id: 'e2',
+      reasonCode: [
+        snomed('88805009', 'Chronic congestive heart failure (disorder)'),
+        {
+          coding: [
+            { system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.22', display: 'Type 2 diabetes with CKD' },
+          ],
+        },
+        snomed('1234', 'Unmapped concept'),
+        { text: 'Follow-up' },
+      ],
+    });
+    expect(row?.values).toMatchObject({
+      reason: 'Chronic congestive heart failure (disorder)',
+      reasons: [
+        {
+          display: 'Chronic congestive heart failure (disorder)',
+          icdCode: 'I509',
+          icdMapped: true,
+          codings: [
+            {
+              system: 'http://snomed.info/sct',
+              code: '88805009',
+              display: 'Chronic congestive heart failure (disorder)',
+            },
+          ],
+        },
+        { display: 'Type 2 diabetes with CKD', icdCode: 'E1122', icdMapped: false },
+        { display: 'Unmapped concept', icdCode: null, icdMapped: false },
+      ],
+    });
+  });
+
   it('date an appointment by the day of its start as written, and keep the instant', () => {
     const [row] = map({
       resourceType: 'Appointment',

@@ -1,5 +1,6 @@
 import type {
   allergies,
+  carePlans,
   claimDiagnoses,
   clinics,
   conditions,
@@ -33,6 +34,7 @@ export interface ClinicalTables {
   allergies: typeof allergies;
   procedures: typeof procedures;
   immunizations: typeof immunizations;
+  carePlans: typeof carePlans;
   diagnosticReports: typeof diagnosticReports;
   documents: typeof documents;
   claimDiagnoses: typeof claimDiagnoses;

@@ -1,7 +1,8 @@
 import type { CodeableConcept, FhirResource, Period, Reference } from './fhir-types';
 import { displayOf, requireDate } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
-import { icdOf, type ConditionResource } from './map-conditions';
+import { icdOf } from './coded-reasons';
+import type { ConditionResource } from './map-conditions';
 import { patientOf } from './map-encounters';
 
 interface ClaimResource extends FhirResource {

@@ -1,5 +1,6 @@
-import { type CodeableConcept, type FhirResource, type Period, type Reference, SYSTEMS } from './fhir-types';
-import { codeIn, dateOf, displayOf, MappingError, normaliseIcd, storedCodings } from './fhir-values';
+import { icdOf } from './coded-reasons';
+import type { CodeableConcept, FhirResource, Period, Reference } from './fhir-types';
+import { dateOf, displayOf, MappingError, storedCodings } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
 import { encounterOf, patientOf } from './map-encounters';
 
@@ -15,21 +16,6 @@ export interface ConditionResource extends FhirResource {
   recordedDate?: string;
   abatementDateTime?: string;
   abatementPeriod?: Period;
-}
-
-export interface IcdCoding {
-  icdCode: string | null;
-  icdMapped: boolean;
-  snomedCode: string | null;
-}
-
-/** ICD-10-CM as given (upper case, no dot), else mapped from SNOMED CT through Cairn's map. */
-export function icdOf(concept: CodeableConcept | undefined, context: MapContext): IcdCoding {
-  const given = codeIn(concept, SYSTEMS.icd10cm);
-  const snomedCode = codeIn(concept, SYSTEMS.snomed) ?? null;
-  if (given) return { icdCode: normaliseIcd(given), icdMapped: false, snomedCode };
-  const mapped = snomedCode ? context.snomedToIcd(snomedCode) : undefined;
-  return mapped ? { icdCode: mapped, icdMapped: true, snomedCode } : { icdCode: null, icdMapped: false, snomedCode };
 }
 
 const CATEGORIES = new Set(['problem-list-item', 'encounter-diagnosis', 'health-concern']);

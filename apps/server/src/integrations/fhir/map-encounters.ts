@@ -1,3 +1,4 @@
+import { storedReasons } from './coded-reasons';
 import type { CodeableConcept, FhirResource, Period, Reference } from './fhir-types';
 import { dateOf, displayOf, MappingError, requireDate, storedCodings } from './fhir-values';
 import type { MapContext, MappedRow } from './fhir-mapping';
@@ -70,6 +71,7 @@ export function mapEncounter(resource: FhirResource, sourceId: string, context: 
         classCode: encounter.class?.code ?? null,
         types: (encounter.type ?? []).flatMap((type) => storedCodings(type)),
         reason: displayOf(encounter.reasonCode?.[0]) ?? null,
+        reasons: storedReasons(encounter.reasonCode, context),
         startDate: requireDate(encounter.period?.start, 'period.start'),
         endDate: dateOf(encounter.period?.end) ?? null,
       },

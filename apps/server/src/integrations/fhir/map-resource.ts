@@ -4,6 +4,7 @@ import { mapCoverage, mapLocation, mapOrganization, mapPatient, mapPractitioner 
 import { mapClaim } from './map-claims';
 import { mapCondition } from './map-conditions';
 import { mapDiagnosticReport, mapDocumentReference } from './map-documents';
+import { mapCarePlan } from './map-care-plans';
 import { mapAppointment, mapEncounter } from './map-encounters';
 import { mapObservation } from './map-observations';
 import { mapCommunicationRequest, mapTask, namesPartner } from './map-partner-notes';
@@ -26,6 +27,7 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   AllergyIntolerance: mapAllergy,
   Procedure: mapProcedure,
   Immunization: mapImmunization,
+  CarePlan: mapCarePlan,
   DiagnosticReport: mapDiagnosticReport,
   DocumentReference: mapDocumentReference,
   Claim: mapClaim,

@@ -17,6 +17,7 @@ export const PATIENT_RESOURCE_TYPES = [
   'AllergyIntolerance',
   'Procedure',
   'Immunization',
+  'CarePlan',
   'DiagnosticReport',
   'DocumentReference',
   'Coverage',

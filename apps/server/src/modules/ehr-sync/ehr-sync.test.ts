@@ -43,6 +43,15 @@ beforeAll(async () => {
     code: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9', display: 'Type 2 diabetes' }] },
     recordedDate: '2024-01-05',
   });
+  await ehr.repo.createResource({
+    resourceType: 'CarePlan',
+    status: 'active',
+    intent: 'plan',
+    subject,
+    category: [
+      { coding: [{ system: 'http://snomed.info/sct', code: '698360004', display: 'Diabetes self management plan' }] },
+    ],
+  });
   for (let index = 0; index < 120; index += 1) {
     await ehr.repo.createResource({
       resourceType: 'Observation',
@@ -95,11 +104,12 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe('syncing a patient from the EHR', () => {
   it('imports the patient and every page of their record', async () => {
     const result = await sync();
-    expect(result.imported).toMatchObject({ Patient: 1, Condition: 1, Observation: 120 });
+    expect(result.imported).toMatchObject({ Patient: 1, Condition: 1, Observation: 120, CarePlan: 1 });
     expect(result.rejected).toEqual([]);
     expect(await rowsOf(result.patientId)).toEqual({ observations: 120, conditions: 1 });
     const observationSearches = ehr.requests.filter((request) => request.url.startsWith('/Observation?'));
     expect(observationSearches.length).toBeGreaterThanOrEqual(3);
+    expect(ehr.requests.some((request) => request.url.startsWith('/CarePlan?patient='))).toBe(true);
     const record = await findSync(database.db, organisationId, result.patientId);
     expect(record?.lastSyncedAt).toBeInstanceOf(Date);
     expect(record?.lastError).toBeNull();

@@ -17,6 +17,7 @@ export const TABLES: ClinicalTables = {
   allergies: schema.allergies,
   procedures: schema.procedures,
   immunizations: schema.immunizations,
+  carePlans: schema.carePlans,
   diagnosticReports: schema.diagnosticReports,
   documents: schema.documents,
   claimDiagnoses: schema.claimDiagnoses,

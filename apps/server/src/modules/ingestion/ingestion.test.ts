@@ -42,6 +42,7 @@ const IMPORTED_TYPES = [
   'Claim',
   'ExplanationOfBenefit',
   'AllergyIntolerance',
+  'CarePlan',
 ];
 
 function resourcesOf(fixture: SyntheaFixture, type: string) {

@@ -4,27 +4,50 @@ type ResourceType = SuggestionEvidence['resourceType'];
 
 /**
  * The kinds of record that show a suggestion best, strongest first, for each way it was found: a
- * recapture rests on the code coded before, a documented suspect on the statement, a met criterion on
- * the result, and a correlation on the drug that implies it.
+ * recapture rests on the code coded before (a diagnosis, a claim, a coded visit reason), a documented
+ * suspect on the statement, a met criterion on the result, and a correlation on the care plan made for
+ * the condition or the drug that implies it.
  */
 const STRENGTH: Record<'Recapture' | NonNullable<Suggestion['suspectKind']>, readonly ResourceType[]> = {
-  Recapture: ['Condition', 'Claim', 'DocumentReference', 'Observation', 'Procedure', 'MedicationRequest'],
-  'documented-elsewhere': ['DocumentReference', 'Condition', 'Claim', 'Observation', 'Procedure', 'MedicationRequest'],
+  Recapture: [
+    'Condition',
+    'Claim',
+    'Encounter',
+    'DocumentReference',
+    'CarePlan',
+    'Observation',
+    'Procedure',
+    'MedicationRequest',
+  ],
+  'documented-elsewhere': [
+    'DocumentReference',
+    'Condition',
+    'Claim',
+    'Encounter',
+    'CarePlan',
+    'Observation',
+    'Procedure',
+    'MedicationRequest',
+  ],
   'meets-diagnostic-criteria': [
     'Observation',
     'Procedure',
     'Condition',
     'DocumentReference',
     'Claim',
+    'Encounter',
+    'CarePlan',
     'MedicationRequest',
   ],
   'clinical-correlation-needed': [
+    'CarePlan',
     'MedicationRequest',
     'Observation',
     'Procedure',
     'Condition',
     'DocumentReference',
     'Claim',
+    'Encounter',
   ],
 };
 

@@ -28,13 +28,17 @@ const RESOURCE_NAMES: Record<SuggestionEvidence['resourceType'], string> = {
   MedicationRequest: 'medications',
   DocumentReference: 'notes',
   Procedure: 'procedures',
+  Encounter: 'visit reasons',
+  CarePlan: 'care plans',
 };
 
 const dateOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Where a code was last coded: the latest diagnosis or claim evidence. */
+/** Where a code was last coded: the latest diagnosis, claim or coded visit reason evidence. */
 function lastCoded(evidence: readonly SuggestionEvidence[]): SuggestionEvidence | undefined {
-  const coded = evidence.filter((item) => item.resourceType === 'Condition' || item.resourceType === 'Claim');
+  const coded = evidence.filter(
+    (item) => item.resourceType === 'Condition' || item.resourceType === 'Claim' || item.resourceType === 'Encounter',
+  );
   return coded.reduce<SuggestionEvidence | undefined>(
     (latest, item) => (!latest || item.date > latest.date ? item : latest),
     undefined,
@@ -58,7 +62,9 @@ export function explanationText(group: ExplanationGroup, facts: ExplanationFacts
         ? 'at an earlier visit'
         : coded.resourceType === 'Claim'
           ? 'on a claim'
-          : `at ${SOURCE_NAMES[coded.source]}`;
+          : coded.resourceType === 'Encounter'
+            ? `as a visit reason at ${SOURCE_NAMES[coded.source]}`
+            : `at ${SOURCE_NAMES[coded.source]}`;
       const when = coded ? coded.date.slice(0, 4) : 'an earlier year';
       return `Coded in ${when} ${where}, not yet in ${String(year)}: readdress it if it is still present.`;
     }

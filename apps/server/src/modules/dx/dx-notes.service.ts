@@ -57,8 +57,8 @@ const claimText = (item: SuggestionEvidence): string | undefined =>
 
 /**
  * What evidence says as MEAT, and nothing for a part it does not speak to: results are what was
- * evaluated (the latest of each test), medications what treats it, documented mentions and coded
- * diagnoses the assessment, procedures the monitoring; the provider edits the draft before it goes into
+ * evaluated (the latest of each test), medications what treats it, documented mentions, coded
+ * diagnoses, coded visit reasons and care plans the assessment, procedures the monitoring; the provider edits the draft before it goes into
  * the note, so values are written as a clinician writes them (7.7%, a PHQ-9 of 18, E11.9 with its title).
  */
 function meatFound(evidence: readonly SuggestionEvidence[]): Meat {
@@ -73,7 +73,7 @@ function meatFound(evidence: readonly SuggestionEvidence[]): Meat {
     return `${item.text ?? item.code ?? 'result'}${value} on ${item.date}`;
   });
   const medications = [...new Set(of('MedicationRequest').map((item) => item.text ?? item.code ?? 'medication'))];
-  const [documented] = of('DocumentReference', 'Condition', 'Claim');
+  const [documented] = of('DocumentReference', 'Condition', 'Claim', 'Encounter', 'CarePlan');
   const procedures = of('Procedure').map((item) => `${item.text ?? item.code ?? 'procedure'} on ${item.date}`);
   const meat: Meat = {};
   if (procedures.length > 0) meat.monitor = procedures.slice(0, 3).join('; ');

@@ -106,6 +106,13 @@ describe('evidence', () => {
       formatEvidenceValue(evidence({ resourceType: 'MedicationRequest', code: '860975', text: 'Metformin' })),
     ).toBe('Metformin');
   });
+
+  it('shows a coded visit reason or a care plan by its words, not by the ICD-10-CM code it names', () => {
+    const text = 'Visit reason: Chronic congestive heart failure (SNOMED CT 88805009)';
+    expect(formatEvidenceValue(evidence({ resourceType: 'Encounter', code: 'I509', text }))).toBe(text);
+    const plan = 'Care plan: Heart failure self management plan (active since 2019-03-01)';
+    expect(formatEvidenceValue(evidence({ resourceType: 'CarePlan', text: plan }))).toBe(plan);
+  });
 });
 
 describe('RAF', () => {

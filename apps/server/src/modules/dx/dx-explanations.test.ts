@@ -24,6 +24,25 @@ describe('in-app explanations', () => {
     );
   });
 
+  it('says a recapture was last coded as a visit reason, and names visit reasons and care plans among the evidence', () => {
+    const fromVisit = suggestionOf('I509', {
+      category: 'Recapture',
+      evidence: [
+        { resourceType: 'Condition', date: '2024-03-01', source: 'EHR' },
+        { resourceType: 'Encounter', date: '2025-03-01', source: 'EHR' },
+      ],
+    });
+    expect(explanationText('readdress', { suggestion: fromVisit, hccLabel: null, year: 2026 })).toBe(
+      'Coded in 2025 as a visit reason at this practice (EHR), not yet in 2026: readdress it if it is still present.',
+    );
+    const suggestion = suggestionOf('J449', {
+      evidence: [{ resourceType: 'CarePlan' }, { resourceType: 'Encounter' }],
+    });
+    expect(explanationText('new-hcc', { suggestion, hccLabel: 'COPD', year: 2026 })).toBe(
+      'Not coded in the last two years; care plans and visit reasons from before 2026 point to HCC "COPD".',
+    );
+  });
+
   it('names the HCC and the kinds of evidence of a suspect', () => {
     const suggestion = suggestionOf('N184', {
       evidence: [

@@ -131,6 +131,38 @@ describe('DxSummaryTab', () => {
     ).toEqual(['ADA 2025', 'CMS risk adjustment', 'ICD-10-CM guidelines']);
   });
 
+  it('shows a coded visit reason and a care plan by their words, with no source to open', async () => {
+    const visitReason = anEvidence({
+      resourceType: 'Encounter',
+      date: '2025-03-01',
+      code: 'I509',
+      value: undefined,
+      unit: undefined,
+      text: 'Visit reason: Chronic congestive heart failure (SNOMED CT 88805009)',
+      link: { kind: 'none' },
+    });
+    const carePlan = anEvidence({
+      resourceType: 'CarePlan',
+      date: '2019-03-01',
+      code: undefined,
+      value: undefined,
+      unit: undefined,
+      text: 'Care plan: Diabetes self management plan (active since 2019-03-01)',
+      link: { kind: 'none' },
+    });
+    serveSummary(
+      aSummary({ groups: [{ hcc: 37, label: 'HCC 37', items: [anItem({ evidence: [carePlan, visitReason] })] }] }),
+    );
+    renderTab();
+    const item = await diabetes();
+    expect(item).toHaveTextContent('03/01/2019EHRCare plan: Diabetes self management plan (active since 2019-03-01)');
+    await user.click(within(item).getByRole('button', { name: '1 more evidence' }));
+    expect(within(item).getByRole('list', { name: 'More evidence' })).toHaveTextContent(
+      '03/01/2025EHRVisit reason: Chronic congestive heart failure (SNOMED CT 88805009)',
+    );
+    expect(within(item).queryByRole('button', { name: /^(Open the document|View the trend)/ })).toBeNull();
+  });
+
   it('marks codes that are not billable or already selected, and one hidden for this patient', async () => {
     const hidden = anItem({
       icdCode: 'N1831',

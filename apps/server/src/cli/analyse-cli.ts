@@ -3,10 +3,9 @@
 // --no-drain, this process drains the queue (with or without --all) until it is empty. Any number of these
 // and of servers may drain one database at once. Progress goes to stderr; the last line of stdout is a JSON
 // summary: jobs queued, analyses run, seconds, patients per second.
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../config/env';
+import { defaultAnalysisThreads, loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { organisations } from '../db/schema';
 import { runMigrations } from '../db/migrate';
@@ -27,8 +26,8 @@ const { values } = parseArgs({
 });
 const batchSize = values.batch === undefined ? undefined : Number(values.batch);
 const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-// Threads that drain the queue, each with its own connections and core (PostgreSQL; default one per core).
-const threads = Number(values.threads ?? availableParallelism());
+// Threads that drain the queue, each with its own connections (PostgreSQL; default one per core but one).
+const threads = Number(values.threads ?? defaultAnalysisThreads());
 const isCount = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value > 0);
 if (
   (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) ||

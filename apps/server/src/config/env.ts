@@ -52,7 +52,7 @@ const envSchema = z.object({
   CAIRN_ECW_ADDON_URL: z
     .url({ protocol: /^https$/ })
     .default('https://chromewebstore.google.com/search/Cairn%20eClinicalWorks'),
-  /** Threads that analyse patients beside the one serving requests (PostgreSQL only; default: one per core). */
+  /** Threads that analyse patients beside the one serving requests (PostgreSQL only; default: one per core but one). */
   CAIRN_ANALYSIS_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
@@ -132,11 +132,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxEhr: values.CAIRN_SANDBOX_EHR ? values.CAIRN_SANDBOX_EHR === '1' : demo,
     ehrScheduleSync: values.CAIRN_EHR_SCHEDULE_SYNC === '1',
     addOnUrls: { athena: values.CAIRN_ATHENA_ADDON_URL, ecw: values.CAIRN_ECW_ADDON_URL },
-    analysisThreads: values.CAIRN_ANALYSIS_THREADS ?? availableParallelism(),
+    analysisThreads: values.CAIRN_ANALYSIS_THREADS ?? defaultAnalysisThreads(),
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,
     mailFrom: values.CAIRN_MAIL_FROM,
   };
+}
+
+/**
+ * One analysis thread per core but one, and at least one: the main thread stays free to answer
+ * requests during a re-analysis, and the database (on this machine or not) gets its share.
+ */
+export function defaultAnalysisThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 export function parseConfigurationName(value: string): ConfigurationName {

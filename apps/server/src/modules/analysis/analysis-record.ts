@@ -145,10 +145,11 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * The batch's rows of one table as one JSON array built by the database, each row an object of the
- * named columns (SQL names, camel-case keys): the driver then parses one value natively instead of
- * parsing and mapping every field of every row, which cost more than the clinical engine itself.
- * Dates come as `YYYY-MM-DD`, as the schema's string-mode dates do.
+ * The batch's rows of one table as one JSON array built by the database, each row an array of the
+ * named columns (made an object of those names here): the driver then parses one value natively
+ * instead of parsing and mapping every field of every row, which cost more than the clinical engine
+ * itself, and arrays cost the database half what objects of named fields do. Dates come as
+ * `YYYY-MM-DD`, as the schema's string-mode dates do.
  */
 async function selectJson<Row>(
   db: Db,
@@ -156,13 +157,18 @@ async function selectJson<Row>(
   columns: Record<keyof Row & string, SQLWrapper>,
   where: SQL,
 ): Promise<Row[]> {
-  const pairs = Object.entries<SQLWrapper>(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
-  const [row] = rowsOf<{ rows: Row[] }>(
+  const keys = Object.keys(columns);
+  const values = Object.values<SQLWrapper>(columns);
+  const [result] = rowsOf<{ rows: unknown[][] }>(
     await db.execute(
-      sql`select coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)})), '[]'::json) as rows from ${table} where ${where}`,
+      sql`select coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)})), '[]'::json) as rows from ${table} where ${where}`,
     ),
   );
-  return row?.rows ?? [];
+  return (result?.rows ?? []).map((values) => {
+    const row: Record<string, unknown> = {};
+    keys.forEach((key, index) => (row[key] = values[index]));
+    return row as Row;
+  });
 }
 
 async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promise<void> {

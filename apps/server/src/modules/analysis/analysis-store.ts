@@ -139,16 +139,20 @@ export async function markPostVisitReviewsReady(
   patientIds: readonly string[],
 ): Promise<void> {
   if (patientIds.length === 0) return;
+  const ids = sql.param([...patientIds]);
   await tx.execute(sql`
     insert into ${postVisitReviews} (appointment_id, organisation_id)
     select a.id, a.organisation_id from ${appointments} a
     where a.organisation_id = ${organisationId}
-      and a.patient_id = any(${sql.param([...patientIds])}::uuid[])
+      and a.patient_id = any(${ids}::uuid[])
       and a.status = 'fulfilled' and a.encounter_id is not null
+      and not exists (select 1 from ${postVisitReviews} r where r.appointment_id = a.id)
       and exists (
         select 1 from ${conditions} c
-        -- patient_id first: the conditions_patient index finds the visit's conditions without a scan.
-        where c.patient_id = a.patient_id and c.encounter_id = a.encounter_id and c.category = 'encounter-diagnosis'
+        -- The batch's patients named here too: the conditions_patient index then finds the visit's
+        -- conditions, where a join on a.patient_id alone made the planner scan every condition.
+        where c.patient_id = any(${ids}::uuid[]) and c.patient_id = a.patient_id
+          and c.encounter_id = a.encounter_id and c.category = 'encounter-diagnosis'
       )
     on conflict (appointment_id) do nothing`);
 }

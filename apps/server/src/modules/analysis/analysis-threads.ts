@@ -51,12 +51,13 @@ export function startAnalysisThread(data: ThreadData, onMessage: (message: Threa
   const entry = threadEntry();
   if (!entry) throw new Error('the analysis thread entry is missing');
   // Worker threads do not inherit tsx's loader: the TypeScript entry registers it, then imports itself.
+  const options = { workerData: data };
   const worker = entry.isTypeScript
     ? new Worker(
         `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.url.href)}); })`,
-        { eval: true, workerData: data },
+        { eval: true, ...options },
       )
-    : new Worker(entry.url, { workerData: data });
+    : new Worker(entry.url, options);
   worker.on('message', onMessage);
   return worker;
 }

@@ -590,6 +590,8 @@ export const patientAnalyses = pgTable('patient_analyses', {
   openSuggestions: integer('open_suggestions').notNull(),
   hccCount: integer('hcc_count').notNull(),
   openCareGaps: integer('open_care_gaps').notNull(),
+  /** SHA-256 of the suggestions, care gaps and risk score: a re-analysis computing the same writes none of them. */
+  contentHash: text('content_hash'),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

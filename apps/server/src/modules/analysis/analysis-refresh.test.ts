@@ -97,6 +97,36 @@ describe('re-analysing every patient', () => {
   });
 });
 
+describe('storing a re-analysis', () => {
+  it('moves only the version and date of an analysis whose content is the same, and rewrites one that changed', async () => {
+    const [id = ''] = await newPatients(1);
+    await markPatientsChanged(database.db, organisationId, [id]);
+    await drainAnalysisQueue(database);
+    const stored = async () =>
+      (await database.db.select().from(patientAnalyses).where(eq(patientAnalyses.patientId, id)))[0];
+    const first = await stored();
+    expect(first?.contentHash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    await markPatientsChanged(database.db, organisationId, [id]);
+    await drainAnalysisQueue(database);
+    const same = await stored();
+    expect(same?.dataVersion).toBe((first?.dataVersion ?? 0) + 1);
+    expect(same?.contentHash).toBe(first?.contentHash);
+    expect(same?.suggestions).toEqual(first?.suggestions);
+    expect(same?.computedAt.getTime()).toBeGreaterThan(first?.computedAt.getTime() ?? Infinity);
+    // A rule update that changes what is computed: the new content replaces the stored one.
+    await queueAllPatients(database.db, organisationId);
+    const withGap = (record: PatientRecord, asOf: string): ComputedAnalysis => {
+      const computed = computeAnalysis(record, asOf);
+      return { ...computed, openCareGaps: computed.openCareGaps + 1, riskScore: { ...computed.riskScore, current: 9 } };
+    };
+    await drainAnalysisQueue(database, { compute: withGap });
+    const changed = await stored();
+    expect(changed?.contentHash).not.toBe(first?.contentHash);
+    expect(changed?.riskScore).toMatchObject({ current: 9 });
+    expect(changed?.openCareGaps).toBe((first?.openCareGaps ?? 0) + 1);
+  });
+});
+
 describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('two server processes on PostgreSQL', () => {
   it('share a re-analysis of every patient and compute each patient once', async () => {
     const ids = await newPatients(200);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
@@ -35,58 +36,119 @@ export async function storeAnalyses(
   today: string,
 ): Promise<string[]> {
   if (items.length === 0) return [];
+  // Each analysis as its JSON and a digest of its content: a re-analysis that computes what is stored
+  // (a rule update leaves most patients as they were) writes only its data version and date.
+  const serialised = items.map((item): SerialisedAnalysis => {
+    const json = {
+      suggestions: JSON.stringify(item.computed.suggestions),
+      careGaps: JSON.stringify(item.computed.careGaps),
+      riskScore: JSON.stringify(item.computed.riskScore),
+    };
+    const hash = createHash('sha256').update(`${json.suggestions}\n${json.careGaps}\n${json.riskScore}`);
+    return { item, json, hash: hash.digest('base64') };
+  });
   const patientIds = sql.param(items.map((item) => item.patientId));
   const stored = await database.transaction(async (tx) => {
-    // Only the parts a summary update compares (codes, measures), not the whole stored JSON.
-    const previous = rowsOf<{ patient_id: string; digest: AnalysisDigest }>(
+    // Which stored analyses have the same content; of the others, only the parts a summary update
+    // compares (codes, measures), not the whole stored JSON.
+    const previous = rowsOf<{ patient_id: string; is_same: boolean; digest: AnalysisDigest | null }>(
       await tx.execute(sql`
-        select patient_id, jsonb_build_object(
-          'suggestionCodes', (select coalesce(jsonb_agg(coalesce(s->>'code', '')), '[]') from jsonb_array_elements(suggestions) s),
-          'careGaps', (select coalesce(jsonb_agg(jsonb_build_object('measureId', coalesce(g->>'measureId', ''),
-            'title', coalesce(g->>'title', ''), 'status', coalesce(g->>'status', ''))), '[]') from jsonb_array_elements(care_gaps) g)
-        ) as digest
+        select patient_id, content_hash is not distinct from incoming.hash as is_same,
+          case when content_hash is distinct from incoming.hash then jsonb_build_object(
+            'suggestionCodes', (select coalesce(jsonb_agg(coalesce(s->>'code', '')), '[]') from jsonb_array_elements(suggestions) s),
+            'careGaps', (select coalesce(jsonb_agg(jsonb_build_object('measureId', coalesce(g->>'measureId', ''),
+              'title', coalesce(g->>'title', ''), 'status', coalesce(g->>'status', ''))), '[]') from jsonb_array_elements(care_gaps) g)
+          ) end as digest
         from ${patientAnalyses}
-        where organisation_id = ${organisationId} and patient_id = any(${patientIds}::uuid[])
-        for update`),
+        join unnest(${patientIds}::uuid[], ${sql.param(serialised.map(({ hash }) => hash))}::text[]) as incoming(id, hash)
+          on incoming.id = ${patientAnalyses}.patient_id
+        where organisation_id = ${organisationId}
+        for update of ${patientAnalyses}`),
     );
-    // The whole batch as one JSON parameter: one statement of two parameters, whatever the batch size.
-    const batch = JSON.stringify(
-      items.map(({ patientId, dataVersion, asOf, computed }) => ({
-        patient_id: patientId,
-        data_version: dataVersion,
-        as_of: asOf,
-        suggestions: computed.suggestions,
-        care_gaps: computed.careGaps,
-        risk_score: computed.riskScore,
-        open_suggestions: computed.openSuggestions,
-        hcc_count: computed.hccCount,
-        open_care_gaps: computed.openCareGaps,
-      })),
+    const same = new Set(previous.filter((row) => row.is_same).map((row) => row.patient_id));
+    const unchanged = items.filter((item) => same.has(item.patientId));
+    const changed = serialised.filter(({ item }) => !same.has(item.patientId));
+    const written = [
+      ...(await touchAnalyses(tx, organisationId, unchanged)),
+      ...(await upsertAnalyses(tx, organisationId, changed)),
+    ];
+    const writtenIds = new Set(written);
+    const changedVisits = await addSummaryUpdates(
+      tx,
+      organisationId,
+      changed.map(({ item }) => item),
+      previous.flatMap(({ patient_id, digest }) => (digest ? [{ patient_id, digest }] : [])),
+      writtenIds,
+      today,
     );
-    const written = rowsOf<{ patient_id: string }>(
-      await tx.execute(sql`
-        insert into ${patientAnalyses} (patient_id, organisation_id, data_version, as_of, suggestions, care_gaps,
-          risk_score, open_suggestions, hcc_count, open_care_gaps)
-        select patient_id, ${organisationId}, data_version, as_of, suggestions, care_gaps, risk_score,
-          open_suggestions, hcc_count, open_care_gaps
-        from jsonb_to_recordset(${batch}::text::jsonb) as item(patient_id uuid, data_version bigint, as_of date,
-          suggestions jsonb, care_gaps jsonb, risk_score jsonb, open_suggestions int, hcc_count int, open_care_gaps int)
-        on conflict (patient_id) do update set data_version = excluded.data_version, as_of = excluded.as_of,
-          suggestions = excluded.suggestions, care_gaps = excluded.care_gaps, risk_score = excluded.risk_score,
-          open_suggestions = excluded.open_suggestions, hcc_count = excluded.hcc_count,
-          open_care_gaps = excluded.open_care_gaps, computed_at = now()
-        where ${patientAnalyses}.data_version <= excluded.data_version
-          and ${patientAnalyses}.organisation_id = excluded.organisation_id
-        returning patient_id`),
-    ).map((row) => ({ patientId: row.patient_id }));
-    const writtenIds = new Set(written.map((row) => row.patientId));
-    const changedVisits = await addSummaryUpdates(tx, organisationId, items, previous, writtenIds, today);
     await markPostVisitReviewsReady(tx, organisationId, [...writtenIds]);
     return { patientIds: [...writtenIds], changedVisits };
   });
   // After the commit: browsers on those visits reload their suggestions (issue 7 "Real time").
   await publishSuggestionsChanged(database, organisationId, stored.changedVisits);
   return stored.patientIds;
+}
+
+/** The analyses whose content is stored already: their data version and date move on, nothing else. */
+async function touchAnalyses(tx: Db, organisationId: string, items: readonly AnalysisToStore[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = rowsOf<{ patient_id: string }>(
+    await tx.execute(sql`
+      update ${patientAnalyses} set data_version = incoming.data_version, as_of = incoming.as_of, computed_at = now()
+      from unnest(${sql.param(items.map((item) => item.patientId))}::uuid[],
+        ${sql.param(items.map((item) => item.dataVersion))}::bigint[],
+        ${sql.param(items.map((item) => item.asOf))}::date[]) as incoming(patient_id, data_version, as_of)
+      where ${patientAnalyses}.patient_id = incoming.patient_id and ${patientAnalyses}.organisation_id = ${organisationId}
+        and ${patientAnalyses}.data_version <= incoming.data_version
+      returning ${patientAnalyses}.patient_id`),
+  );
+  return rows.map((row) => row.patient_id);
+}
+
+/** An analysis to store with its parts as JSON and the digest of their content. */
+interface SerialisedAnalysis {
+  item: AnalysisToStore;
+  json: { suggestions: string; careGaps: string; riskScore: string };
+  hash: string;
+}
+
+/**
+ * New or changed analyses: the whole batch as one JSON parameter (one statement whatever its size),
+ * joined from the parts already serialised for their digest.
+ */
+async function upsertAnalyses(tx: Db, organisationId: string, items: readonly SerialisedAnalysis[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = items.map(({ item, json, hash }) => {
+    const scalars = JSON.stringify({
+      patient_id: item.patientId,
+      data_version: item.dataVersion,
+      as_of: item.asOf,
+      open_suggestions: item.computed.openSuggestions,
+      hcc_count: item.computed.hccCount,
+      open_care_gaps: item.computed.openCareGaps,
+      content_hash: hash,
+    });
+    return `${scalars.slice(0, -1)},"suggestions":${json.suggestions},"care_gaps":${json.careGaps},"risk_score":${json.riskScore}}`;
+  });
+  const batch = `[${rows.join(',')}]`;
+  const written = rowsOf<{ patient_id: string }>(
+    await tx.execute(sql`
+      insert into ${patientAnalyses} (patient_id, organisation_id, data_version, as_of, suggestions, care_gaps,
+        risk_score, open_suggestions, hcc_count, open_care_gaps, content_hash)
+      select patient_id, ${organisationId}, data_version, as_of, suggestions, care_gaps, risk_score,
+        open_suggestions, hcc_count, open_care_gaps, content_hash
+      from jsonb_to_recordset(${batch}::text::jsonb) as item(patient_id uuid, data_version bigint, as_of date,
+        suggestions jsonb, care_gaps jsonb, risk_score jsonb, open_suggestions int, hcc_count int, open_care_gaps int,
+        content_hash text)
+      on conflict (patient_id) do update set data_version = excluded.data_version, as_of = excluded.as_of,
+        suggestions = excluded.suggestions, care_gaps = excluded.care_gaps, risk_score = excluded.risk_score,
+        open_suggestions = excluded.open_suggestions, hcc_count = excluded.hcc_count,
+        open_care_gaps = excluded.open_care_gaps, content_hash = excluded.content_hash, computed_at = now()
+      where ${patientAnalyses}.data_version <= excluded.data_version
+        and ${patientAnalyses}.organisation_id = excluded.organisation_id
+      returning patient_id`),
+  );
+  return written.map((row) => row.patient_id);
 }
 
 async function addSummaryUpdates(

@@ -1,0 +1,1 @@
+ALTER TABLE "patient_analyses" ADD COLUMN "content_hash" text;

@@ -595,6 +595,63 @@ export const patientAnalyses = pgTable('patient_analyses', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A care gap's state in the Quality Workspace: the engine's statuses, with its `excluded` not-applicable kept apart. */
+export type CareGapState = 'open' | 'prospective' | 'closed' | 'excluded';
+
+/** What closed or excluded a gap: its numerator or exclusion evidence, as the engine gave it. */
+export interface StoredClosingEvidence {
+  resourceType: string;
+  resourceId: string;
+  date: string;
+  code?: string;
+  description: string;
+}
+
+/**
+ * The care gaps of every patient's latest analysis, one row per patient and measure, for the Quality
+ * Workspace (issue 19): filtering the JSON of 100,000 analyses per request is too slow. Written by the
+ * analysis store in the transaction of the analysis, only when its content changed. A measure that
+ * does not apply (age, sex, diagnosis) has no row; an excluded one has (the archive shows it).
+ */
+export const careGaps = pgTable(
+  'care_gaps',
+  {
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** The eCQM (`CMS122`); any the engine produces, not a closed list. */
+    measureId: text('measure_id').notNull(),
+    measureVersion: text('measure_version').notNull(),
+    title: text('title').notNull(),
+    status: text('status').$type<CareGapState>().notNull(),
+    /** Open or prospective: the end of the period; closed: the last day the closing evidence counts. */
+    dueDate: date('due_date'),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    /** The engine's short reason for the status. */
+    reason: text('reason').notNull(),
+    /** Closed: the numerator evidence; excluded: the exclusion evidence; otherwise empty. */
+    closingEvidence: jsonb('closing_evidence').$type<StoredClosingEvidence[]>().notNull().default([]),
+    /** When an analysis first showed this measure as a gap of the patient. */
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it became closed (kept while it stays closed); null unless closed. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When it became excluded (kept while it stays excluded); null unless excluded. */
+    excludedAt: timestamp('excluded_at', { withTimezone: true }),
+    /** The as-of date of the analysis that last changed the row. */
+    asOf: date('as_of').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.patientId, table.measureId] }),
+    // The worklist: an organisation's open gaps by measure, in due-date order.
+    index('care_gaps_worklist').on(table.organisationId, table.status, table.measureId, table.dueDate),
+    // The archive: closed and excluded gaps, latest first.
+    index('care_gaps_archive')
+      .on(table.organisationId, sql`coalesce(${table.closedAt}, ${table.excludedAt})`)
+      .where(sql`${table.status} in ('closed', 'excluded')`),
+  ],
+);
+
 /** Notes users leave on a visit's summary (spec §7 addSummaryNote / getSummaryNotes). */
 export const summaryNotes = pgTable(
   'summary_notes',

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
 import { publishSuggestionsChanged } from '../realtime';
+import { writeCareGaps } from './analysis-care-gaps';
 import type { ComputedAnalysis } from './analysis-compute';
 import { type AnalysisDigest, describeAnalysisChange, digestOf } from './analysis-updates';
 
@@ -68,11 +69,18 @@ export async function storeAnalyses(
     const same = new Set(previous.filter((row) => row.is_same).map((row) => row.patient_id));
     const unchanged = items.filter((item) => same.has(item.patientId));
     const changed = serialised.filter(({ item }) => !same.has(item.patientId));
-    const written = [
-      ...(await touchAnalyses(tx, organisationId, unchanged)),
-      ...(await upsertAnalyses(tx, organisationId, changed)),
-    ];
+    const touched = await touchAnalyses(tx, organisationId, unchanged);
+    const upserted = new Set(await upsertAnalyses(tx, organisationId, changed));
+    const written = [...touched, ...upserted];
     const writtenIds = new Set(written);
+    // The Quality Workspace's table follows the care gaps of the analyses whose content changed.
+    await writeCareGaps(
+      tx,
+      organisationId,
+      changed
+        .filter(({ item }) => upserted.has(item.patientId))
+        .map(({ item }) => ({ patientId: item.patientId, asOf: item.asOf, careGaps: item.computed.careGaps })),
+    );
     const changedVisits = await addSummaryUpdates(
       tx,
       organisationId,

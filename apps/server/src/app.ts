@@ -23,6 +23,7 @@ import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
+import { qualityTabRoutes } from './modules/quality-tab';
 import { scheduleRoutes } from './modules/schedule';
 import { scimAdminRoutes, scimRoutes } from './modules/scim';
 import { ssoRoutes } from './modules/sso';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ehrRoutes(api, config);
       ehrConnectionsRoutes(api, config);
       dxRoutes(api, config);
+      qualityTabRoutes(api);
       realtimeRoutes(api);
       options.extraApiRoutes?.(api);
     },

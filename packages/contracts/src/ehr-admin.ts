@@ -12,9 +12,9 @@ import { resultEnvelope } from './envelope';
 export const EHR_CLIENT_AUTH_KINDS = ['public', 'client_secret', 'private_key_jwt'] as const;
 export type EhrClientAuthKind = (typeof EHR_CLIENT_AUTH_KINDS)[number];
 
-/** The scopes a new connection asks for: the launch, the user, the patient's record, writes of diagnoses, a refresh. */
+/** The scopes a new connection asks for: the launch, the user, the patient's record, writes of diagnoses and notes (care gaps addressed), a refresh. */
 export const DEFAULT_EHR_SCOPES =
-  'launch openid fhirUser offline_access patient/*.read user/*.read user/Condition.write';
+  'launch openid fhirUser offline_access patient/*.read user/*.read user/Condition.write user/DocumentReference.write';
 
 /** A connection name: the spec's four (nems, nems-staging, noms-staging, cairn-fhir-connection) or any other. */
 export const ehrConnectionNameSchema = z

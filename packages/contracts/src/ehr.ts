@@ -165,16 +165,31 @@ export const getEncounterStatus = defineEndpoint({
   response: resultEnvelope(encounterStatus),
 });
 
+/**
+ * What `push2emrApi` did with the visit's care gaps marked as addressed (issue 19): one clinical note
+ * (DocumentReference) on the encounter naming them, written or failed. Absent when none was waiting.
+ */
+export const careGapNoteResult = z.object({
+  measureIds: z.array(z.string()),
+  status: z.enum(['written', 'failed']),
+  ehrResourceId: z.string().optional(),
+  reason: z.union([pushFailureReason, z.string()]).optional(),
+});
+export type CareGapNoteResult = z.infer<typeof careGapNoteResult>;
+
 export const push2emrApi = defineEndpoint({
   method: 'POST',
   path: '/push2emrApi',
-  summary: "Write diagnoses to the visit's EHR encounter as FHIR Conditions (idempotent: a retry never duplicates)",
+  summary:
+    "Write diagnoses to the visit's EHR encounter as FHIR Conditions, and the care gaps marked addressed as a note (idempotent: a retry never duplicates)",
   tags,
   auth: 'user',
   writes: 'patient_data',
   v2: true,
   body: z.strictObject({ sid, icdCodes: z.array(icd10CmCode).min(1).max(200) }),
-  response: resultEnvelope(z.object({ results: z.array(conditionWriteResult) })),
+  response: resultEnvelope(
+    z.object({ results: z.array(conditionWriteResult), careGaps: careGapNoteResult.optional() }),
+  ),
 });
 
 export const syncEhrPatient = defineEndpoint({

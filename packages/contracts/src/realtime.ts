@@ -44,6 +44,8 @@ export const visitEvent = z.discriminatedUnion('kind', [
    * shows of the patient.
    */
   z.object({ kind: z.literal('ehr.synced'), status: z.enum(['synced', 'failed']) }),
+  /** Care gaps were marked as addressed at the visit, or unmarked (issue 19). */
+  z.object({ kind: z.literal('care-gap.changed'), measureIds: z.array(z.string()), by }),
   /** The patient's analysis changed the suggestion list. */
   z.object({ kind: z.literal('suggestions.changed') }),
 ]);

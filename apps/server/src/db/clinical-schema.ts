@@ -764,7 +764,9 @@ export const ehrConnections = pgTable(
     /** The private JWK of a `private_key_jwt` client, sealed; its key id is published with the public half. */
     privateKeyEncrypted: text('private_key_encrypted'),
     keyId: text('key_id'),
-    scopes: text('scopes').notNull().default('launch openid fhirUser patient/*.read user/*.read user/Condition.write'),
+    scopes: text('scopes')
+      .notNull()
+      .default('launch openid fhirUser patient/*.read user/*.read user/Condition.write user/DocumentReference.write'),
     /** Other addresses of the same FHIR server an EHR may launch with (localhost and 127.0.0.1, a trailing path). */
     issuerAliases: text('issuer_aliases')
       .array()
@@ -1053,4 +1055,40 @@ export const realtimeEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('realtime_events_visit').on(table.appointmentId, table.id)],
+);
+
+/**
+ * A care gap marked as addressed at a visit (issue 19, the Quality Insights tab): one row per (visit,
+ * measure), with who marked it, when and why. It is written to the EHR encounter with the cart
+ * (`push2emrApi`) as a clinical note: `write_identifier` is the note's identifier, given once per
+ * batch so that a retry finds the note the EHR already made; `sent_at` is set once written (then the
+ * mark can no longer be taken back). The measure's version and title are kept as marked, for the note.
+ */
+export const careGapMarks = pgTable(
+  'care_gap_marks',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    patientId: patientId(),
+    measureId: text('measure_id').notNull(),
+    measureVersion: text('measure_version').notNull(),
+    measureTitle: text('measure_title').notNull(),
+    note: text('note'),
+    markedBy: uuid('marked_by')
+      .notNull()
+      .references(() => users.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    writeIdentifier: uuid('write_identifier'),
+    /** The last write's outcome: written, failed (null before any). */
+    sendStatus: text('send_status'),
+    sendFailureReason: text('send_failure_reason'),
+    sendAttemptedAt: timestamp('send_attempted_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The DocumentReference's id in the EHR once written. */
+    ehrResourceId: text('ehr_resource_id'),
+  },
+  (table) => [uniqueIndex('care_gap_marks_visit_measure').on(table.appointmentId, table.measureId)],
 );

@@ -3,7 +3,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** The scopes Cairn asks an EHR for (the default of `ehr_connections.scopes`). */
-export const CAIRN_SCOPES = 'launch openid fhirUser patient/*.read user/*.read user/Condition.write';
+export const CAIRN_SCOPES =
+  'launch openid fhirUser patient/*.read user/*.read user/Condition.write user/DocumentReference.write';
 
 /** A free port on this machine: a sandbox names its own URL (token audience, paging links) before it listens. */
 export function freePort(): Promise<number> {

@@ -17,6 +17,8 @@ export interface TestFhirServer {
   validToken: string | undefined;
   /** Whether `/metadata` declares Condition create. */
   conditionCreate: boolean;
+  /** Whether `/metadata` declares DocumentReference create (clinical notes). */
+  documentReferenceCreate: boolean;
   /** Decides the fate of each request: answered normally, failed with a status, or stalled. */
   intercept: ((request: InterceptedRequest) => Interception | undefined) | undefined;
   /** When set, next links point at this origin instead of the server's own. */
@@ -65,6 +67,7 @@ export async function startTestFhirServer(): Promise<TestFhirServer> {
     repo,
     validToken: undefined,
     conditionCreate: true,
+    documentReferenceCreate: true,
     intercept: undefined,
     nextLinkOrigin: undefined,
     requests: [],
@@ -83,7 +86,7 @@ export async function startTestFhirServer(): Promise<TestFhirServer> {
     if (interception && 'status' in interception)
       return reply_(interception.status, outcome('exception', interception.text ?? 'Failed'));
     if (interception?.stall === 'before') await delay(interception.ms);
-    if (url.startsWith('/metadata')) return reply_(200, capabilityStatement(server.conditionCreate));
+    if (url.startsWith('/metadata')) return reply_(200, capabilityStatement(server));
     const [result, resource] = await router.handleRequest(
       {
         method: request.method as HttpMethod,
@@ -120,7 +123,7 @@ function outcome(code: string, text: string): unknown {
   return { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code, details: { text } }] };
 }
 
-function capabilityStatement(conditionCreate: boolean): unknown {
+function capabilityStatement(creates: Pick<TestFhirServer, 'conditionCreate' | 'documentReferenceCreate'>): unknown {
   const interactions = (create: boolean) => [
     { code: 'read' },
     { code: 'search-type' },
@@ -137,7 +140,10 @@ function capabilityStatement(conditionCreate: boolean): unknown {
         mode: 'server',
         resource: ['Patient', 'Encounter', 'Observation']
           .map((type) => ({ type, interaction: interactions(false) }))
-          .concat([{ type: 'Condition', interaction: interactions(conditionCreate) }]),
+          .concat([
+            { type: 'Condition', interaction: interactions(creates.conditionCreate) },
+            { type: 'DocumentReference', interaction: interactions(creates.documentReferenceCreate) },
+          ]),
       },
     ],
   };

@@ -1,5 +1,5 @@
 import { normalizeIcdCode } from '@cairn/clinical';
-import type { ConditionWriteResult } from '@cairn/contracts';
+import type { CareGapNoteResult, ConditionWriteResult } from '@cairn/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, userProviders } from '../../db/clinical-schema';
@@ -9,6 +9,7 @@ import type { Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
 import { writeAudit, type AuthContext } from '../../access';
 import { writeDiagnosesToEncounter, writeDiagnosesToProblemList } from '../ehr-write';
+import { sendMarkedCareGaps } from '../quality-tab';
 import { assertMayDecide, openVisit, type Actor, type Caller } from './dx-access';
 import { isInCart } from './dx-decision-out';
 import { findCaller, findDecisions, markVisitPushed, type DecisionRow } from './dx.repository';
@@ -28,20 +29,33 @@ export interface PushInput {
 /**
  * Add to Encounter (spec §7 push2emrApi): the cart's codes are written to the visit's EHR encounter as
  * FHIR Conditions, each code's outcome is audited and told to everyone looking at the visit. Only codes
- * in the visit's cart may be written; anything else is a 409 naming it.
+ * in the visit's cart may be written; anything else is a 409 naming it. The care gaps marked as
+ * addressed at the visit and not yet in the EHR go with them, as one note on the encounter (issue 19).
  */
 export async function pushCartToEncounter(
   deps: PushDeps,
   caller: Caller,
   input: PushInput,
-): Promise<ConditionWriteResult[]> {
-  const { visit, results } = await pushCart(deps, caller, input, {
+): Promise<{ results: ConditionWriteResult[]; careGaps?: CareGapNoteResult }> {
+  const { visit, results, client, recorder } = await pushCart(deps, caller, input, {
     readAs: 'push-to-ehr',
     what: 'ehr-conditions',
     write: writeDiagnosesToEncounter,
   });
+  const { organisationId } = caller.auth;
+  const careGaps = await sendMarkedCareGaps(deps.db, {
+    organisationId,
+    appointmentId: visit.id,
+    client,
+    ...(recorder ? { author: recorder } : {}),
+  });
+  if (careGaps) {
+    // One audit entry for the note: how many gaps it wrote, or failed to.
+    const results = careGaps.measureIds.map(() => ({ status: careGaps.status }));
+    await auditWrite(deps.db, { caller, visit, what: 'ehr-care-gap-note', results });
+  }
   await recordPushResult(deps, { caller, appointmentId: visit.id, results });
-  return results;
+  return careGaps ? { results, careGaps } : { results };
 }
 
 /** The cart's codes on the patient's problem list in the EHR (spec §7 pushToEmrPmdToPl), once per patient and code. */
@@ -65,19 +79,26 @@ async function pushCart(
   input: PushInput,
   /** The visit's read (`readAs`) and the write (`what`) as the audit log names them. */
   how: { readAs: string; what: string; write: typeof writeDiagnosesToEncounter },
-): Promise<{ visit: { id: string }; results: ConditionWriteResult[] }> {
+): Promise<{
+  visit: { id: string; patientId: string };
+  results: ConditionWriteResult[];
+  client: FhirClient | undefined;
+  recorder: Reference | undefined;
+}> {
   const { visit, actor } = await openVisit(deps.db, caller, input.sid, how.readAs);
   await assertCartHolds(deps.db, { auth: caller.auth, actor, visit, icdCodes: input.icdCodes });
+  const client = await deps.ehrClient(caller.auth);
+  const recorder = await recorderOf(deps.db, caller.auth);
   const results = await how.write(deps.db, {
     organisationId: caller.auth.organisationId,
     appointmentId: visit.id,
     icdCodes: input.icdCodes,
-    client: await deps.ehrClient(caller.auth),
-    recorder: await recorderOf(deps.db, caller.auth),
+    client,
+    recorder,
     requestedBy: caller.auth.userId,
   });
   await auditWrite(deps.db, { caller, visit, what: how.what, results });
-  return { visit, results };
+  return { visit, results, client, recorder };
 }
 
 /**

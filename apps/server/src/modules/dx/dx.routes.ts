@@ -90,7 +90,7 @@ export function dxRoutes(app: FastifyInstance, config: Config): void {
     result: await getIcdsFromUnityApi(db(), { auth, request }, body),
   }));
   route(app, push2emrApi, async ({ body, auth, request }) => ({
-    result: { results: await pushCartToEncounter(pushDeps, { auth, request }, body) },
+    result: await pushCartToEncounter(pushDeps, { auth, request }, body),
   }));
   route(app, pushToEmrPmdToPl, async ({ body, auth, request }) => ({
     result: { results: await pushCartToProblemList(pushDeps, { auth, request }, body) },

@@ -6,12 +6,7 @@ import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
 import { toEhrAppError } from '../ehr-sync';
-import {
-  acceptsConditionCreate,
-  encounterDiagnosisCondition,
-  ifNoneExistQuery,
-  problemListCondition,
-} from './fhir-condition';
+import { acceptsCreate, encounterDiagnosisCondition, ifNoneExistQuery, problemListCondition } from './fhir-condition';
 import {
   ensureConditionWrites,
   ensureProblemListWrites,
@@ -38,7 +33,7 @@ export interface WriteDiagnosesOptions {
 }
 
 /** Where the Conditions go, once the visit is known to take them. */
-interface WriteTarget {
+export interface WriteTarget {
   client: FhirClient;
   patientFhirId: string;
   encounterFhirId: string;
@@ -139,17 +134,24 @@ export async function writeDiagnosesToProblemList(
   return icdCodes.flatMap((code) => results.filter((result) => result.icdCode === code));
 }
 
-/** Why the EHR cannot take Conditions for this patient now, or undefined when it can. */
+/** What a write to the EHR needs to know: whose EHR, with which client. */
+type WriteAccess = Pick<WriteDiagnosesOptions, 'organisationId' | 'client' | 'recorder'>;
+
+/**
+ * Why the EHR cannot take resources of this type (Conditions unless told) for this patient now, or
+ * undefined when it can.
+ */
 async function liveEhrRefusal(
   db: Db,
   visit: VisitForWrite,
-  options: WriteDiagnosesOptions,
+  options: WriteAccess,
+  resourceType = 'Condition',
 ): Promise<string | undefined> {
   const { client } = options;
   if (!client || visit.patientSource !== 'EHR') return 'MissingEHRLiveData';
   if (!(await hasLiveEhrSession(db, options.organisationId, client.baseUrl))) return 'MissingEHRLiveData';
   try {
-    if (!acceptsConditionCreate(await client.capabilities())) return 'PredictorNotImplementedForEHR';
+    if (!acceptsCreate(await client.capabilities(), resourceType)) return 'PredictorNotImplementedForEHR';
   } catch (error) {
     return failureText(error);
   }
@@ -157,18 +159,19 @@ async function liveEhrRefusal(
 }
 
 /**
- * Where the diagnoses go, or why the visit cannot take any (a push-failure reason, or how the EHR
- * failed), checked from the cheapest to the ones that ask the EHR.
+ * Where the diagnoses (or a note: `resourceType`) go, or why the visit cannot take any (a push-failure
+ * reason, or how the EHR failed), checked from the cheapest to the ones that ask the EHR.
  */
-async function writeTargetOf(
+export async function writeTargetOf(
   db: Db,
   visit: VisitForWrite,
-  options: WriteDiagnosesOptions,
+  options: WriteAccess,
+  resourceType = 'Condition',
 ): Promise<WriteTarget | string> {
   if (visit.encounterSource !== 'EHR' || !visit.encounterFhirId) return 'EncounterIdMissing';
   if (NON_PUSHABLE_VISIT.has(visit.appointmentStatus)) return 'NonPushableStatus';
   if (visit.encounterStatus && NON_PUSHABLE_ENCOUNTER.has(visit.encounterStatus)) return 'NonPushableStatus';
-  const refusal = await liveEhrRefusal(db, visit, options);
+  const refusal = await liveEhrRefusal(db, visit, options, resourceType);
   if (refusal !== undefined) return refusal;
   const { client, recorder } = options;
   if (!client) return 'MissingEHRLiveData';
@@ -191,7 +194,7 @@ export async function encounterStatusOf(
   const visit = await findVisitForWrite(db, options.organisationId, options.appointmentId);
   if (!visit) throw new AppError('NOT_FOUND', 'No such visit');
   const encounterId = visit.encounterSource === 'EHR' ? visit.encounterFhirId : null;
-  const target = await writeTargetOf(db, visit, { ...options, icdCodes: [] });
+  const target = await writeTargetOf(db, visit, options);
   if (typeof target === 'string') {
     const fix = fixOf(target, { hasEhrSession: options.client !== undefined });
     return { encounterId, status: visit.encounterStatus, isPushable: false, reason: target, fix };
@@ -249,7 +252,8 @@ async function createIdempotently(
   }
 }
 
-function failureText(error: unknown): string {
+/** How a write failed, in words without patient data; anything but an EHR failure is thrown on. */
+export function failureText(error: unknown): string {
   const failure = toEhrAppError(error);
   if (failure instanceof AppError) return failure.message;
   throw failure;

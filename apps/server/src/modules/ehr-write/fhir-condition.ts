@@ -65,14 +65,14 @@ export function ifNoneExistQuery(identifierValue: string): string {
   return `identifier=${CONDITION_WRITE_SYSTEM}|${identifierValue}`;
 }
 
-/** True when the EHR's CapabilityStatement declares Condition create. */
-export function acceptsConditionCreate(capabilityStatement: FhirResource): boolean {
+/** True when the EHR's CapabilityStatement declares create for resources of this type. */
+export function acceptsCreate(capabilityStatement: FhirResource, resourceType: string): boolean {
   const rest = Array.isArray(capabilityStatement.rest) ? (capabilityStatement.rest as unknown[]) : [];
   return rest.some((entry) => {
     const resources = (entry as { resource?: { type?: unknown; interaction?: { code?: unknown }[] }[] }).resource ?? [];
     return resources.some(
       (resource) =>
-        resource.type === 'Condition' &&
+        resource.type === resourceType &&
         (resource.interaction ?? []).some((interaction) => interaction.code === 'create'),
     );
   });

@@ -1,0 +1,2 @@
+export { qualityTabRoutes } from './quality-tab.routes';
+export { sendMarkedCareGaps } from './care-gap-send';

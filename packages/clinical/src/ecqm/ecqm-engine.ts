@@ -1,0 +1,93 @@
+/**
+ * The eCQM engine: CMS's published measure logic (ELM compiled from the measures' CQL, `data/ecqm`)
+ * executed by cql-execution over cql-exec-fhir's view of FHIR R4 bundles; population membership by
+ * fqm-execution's measure semantics and the individual MeasureReport by its MeasureReportBuilder
+ * (`measure-result.ts`).
+ *
+ * Made for one engine per thread: `createEcqmEngine()` reads the content once and compiles each measure
+ * on first use; `evaluate()` then runs bundles (one patient each) through every measure asked for.
+ */
+import { DateTime, Executor, Interval, type Results } from 'cql-execution';
+import { PatientSource } from 'cql-exec-fhir';
+import type { Bundle } from 'fhir/r4';
+import { referenceDataDir } from '../data-dir';
+import type { EcqmMeasureId } from './measure-catalog';
+import { loadMeasureContent } from './measure-content';
+import { compileMeasure, type MeasureProgram } from './measure-program';
+import { measureResults } from './measure-result';
+import { withoutMissingElementNotices } from './quiet-notices';
+import type { EcqmEvaluateOptions, EcqmMeasureResult, EcqmPatientResult } from './types';
+
+export interface EcqmEngineOptions {
+  /** The reference-data folder holding `ecqm/` (default: the repository's `data/`). */
+  dataDir?: string;
+}
+
+export interface EcqmEngine {
+  /** The measures the content holds, in its order. */
+  readonly measureIds: readonly EcqmMeasureId[];
+  /**
+   * Evaluates each bundle (one patient's FHIR R4 resources, tagged with the QI-Core `meta.profile` the
+   * measures' retrieves ask for) for every measure asked for: one result per Patient, in bundle order.
+   * Calls run one after another (an engine holds one patient source).
+   */
+  evaluate(bundles: readonly Bundle[], options: EcqmEvaluateOptions): Promise<EcqmPatientResult[]>;
+}
+
+/** An engine over the content of `<dataDir>/ecqm` (see the module comment). */
+export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
+  const content = loadMeasureContent(options.dataDir ?? referenceDataDir());
+  const programs = new Map<EcqmMeasureId, MeasureProgram>();
+  const programFor = (id: EcqmMeasureId): MeasureProgram => {
+    let program = programs.get(id);
+    if (!program) {
+      const measure = content.find((item) => item.id === id);
+      if (!measure) throw new Error(`Unknown measure ${id}`);
+      program = compileMeasure(measure);
+      programs.set(id, program);
+    }
+    return program;
+  };
+  // cql-exec-fhir parses its FHIR model info when a source is made: one source, refilled per run.
+  // requireProfileTagging: a retrieve of a QI-Core profile reads only resources tagged with it, as
+  // fqm-execution does by default (a not-done Observation must not read as a done one).
+  const source = PatientSource.FHIRv401({ requireProfileTagging: true });
+  const measureIds = content.map((item) => item.id);
+
+  const evaluateNow = async (bundles: readonly Bundle[], evaluateOptions: EcqmEvaluateOptions) => {
+    const byPatient = new Map<string, EcqmMeasureResult[]>();
+    for (const id of evaluateOptions.measures ?? measureIds) {
+      const program = programFor(id);
+      source.reset();
+      source.loadBundles([...bundles]);
+      const results = await runProgram(program, source, evaluateOptions);
+      for (const [patientId, result] of measureResults(program, results, evaluateOptions)) {
+        byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), result]);
+      }
+    }
+    return [...byPatient].map(([patientId, measures]): EcqmPatientResult => ({ patientId, measures }));
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    measureIds,
+    evaluate(bundles, evaluateOptions) {
+      const run = queue.then(() => evaluateNow(bundles, evaluateOptions));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+async function runProgram(
+  program: MeasureProgram,
+  source: PatientSource,
+  options: EcqmEvaluateOptions,
+): Promise<Results> {
+  // fqm-execution's reading of a date-only period: from 00:00:00.000 to 23:59:59.999 UTC.
+  const period = new Interval(
+    DateTime.fromJSDate(new Date(`${options.periodStart}T00:00:00.000Z`), 0),
+    DateTime.fromJSDate(new Date(`${options.periodEnd}T23:59:59.999Z`), 0),
+  );
+  const executor = new Executor(program.library, program.codeService, { 'Measurement Period': period });
+  return withoutMissingElementNotices(() => executor.exec(source, DateTime.fromJSDate(new Date(), 0)));
+}

@@ -1,0 +1,3 @@
+import { describeTestDeck } from '../testing/test-deck';
+
+describeTestDeck('CMS122');

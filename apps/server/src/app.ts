@@ -23,6 +23,7 @@ import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
+import { qualityRoutes } from './modules/quality';
 import { qualityTabRoutes } from './modules/quality-tab';
 import { scheduleRoutes } from './modules/schedule';
 import { scimAdminRoutes, scimRoutes } from './modules/scim';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ehrRoutes(api, config);
       ehrConnectionsRoutes(api, config);
       dxRoutes(api, config);
+      qualityRoutes(api);
       qualityTabRoutes(api);
       realtimeRoutes(api);
       options.extraApiRoutes?.(api);

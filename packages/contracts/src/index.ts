@@ -17,6 +17,7 @@ export * from './analytics';
 export * from './addon';
 export * from './ehr';
 export * from './dx';
+export * from './quality';
 export * from './quality-tab';
 export * from './realtime';
 export * from './user-admin';

@@ -43,6 +43,11 @@ function searchBranches(search: PatientSearch): SQL[] {
   return branches;
 }
 
+/** A search as one condition on `patients` (any of its alternatives), for lists of other modules. */
+export function patientMatchesSearch(search: PatientSearch): SQL {
+  return or(...searchBranches(search)) as SQL;
+}
+
 const listColumns = {
   id: patients.id,
   firstName: patients.firstName,

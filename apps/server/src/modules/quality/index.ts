@@ -1,0 +1,1 @@
+export { qualityRoutes } from './quality.routes';

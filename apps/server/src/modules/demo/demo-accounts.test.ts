@@ -19,9 +19,9 @@ afterAll(async () => {
 });
 
 describe('demo accounts', () => {
-  it('creates a provider, a coder, an admin and a TOTP provider once, written for the owner only', async () => {
+  it('creates a provider, a coder, an admin, a TOTP provider and a quality lead once, written for the owner only', async () => {
     const accounts = await seedDemoAccounts(test.app.database.db, dataDir);
-    expect(accounts?.map((account) => account.role)).toEqual(['provider', 'coder', 'admin', 'provider']);
+    expect(accounts?.map((account) => account.role)).toEqual(['provider', 'coder', 'admin', 'provider', 'quality']);
     expect(accounts?.filter((account) => account.totpSecret)).toHaveLength(1);
     const file = join(dataDir, 'demo-accounts.json');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(accounts);

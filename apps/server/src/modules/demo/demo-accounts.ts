@@ -12,7 +12,7 @@ export const DEMO_ORGANISATION = { slug: 'demo', name: 'Cairn Demo Clinic' } as 
 export interface DemoAccount {
   username: string;
   password: string;
-  role: 'provider' | 'coder' | 'admin';
+  role: 'provider' | 'coder' | 'admin' | 'quality';
   totpSecret?: string;
 }
 
@@ -54,6 +54,15 @@ const DEMO_USERS: DemoUser[] = [
     lastName: 'Novak',
     view: 'Provider',
     permissions: ['hcc_dashboard'],
+  },
+  {
+    // A quality lead: the Quality Workspace over the whole organisation (a coder's scope; linked to no provider).
+    role: 'quality',
+    username: 'demo.quality',
+    firstName: 'Jordan',
+    lastName: 'Ellis',
+    view: 'Coder',
+    permissions: ['quality_tool', 'hcc_dashboard'],
   },
 ];
 

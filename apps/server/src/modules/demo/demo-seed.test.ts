@@ -8,6 +8,7 @@ import type { CareGap, Suggestion } from '@cairn/clinical';
 import {
   analysisJobs,
   appointments,
+  careGaps,
   documents,
   partnerNotes,
   patientAnalyses,
@@ -16,7 +17,7 @@ import {
   userProviders,
 } from '../../db/clinical-schema';
 import { drainAnalysisQueue } from '../analysis';
-import { organisations, users } from '../../db/schema';
+import { featureFlags, organisations, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_PATIENTS, seedDemo } from './demo-seed';
@@ -138,6 +139,18 @@ describe('demo seed', () => {
     const statuses = new Set(analyses.flatMap((row) => (row.careGaps as CareGap[]).map((gap) => gap.status)));
     expect([...statuses].sort()).toEqual(['closed', 'not-applicable', 'open', 'prospective']);
   }, 120_000);
+
+  it('opens the Quality Workspace to its quality lead, with gaps open and closed', async () => {
+    const [flag] = await db
+      .select()
+      .from(featureFlags)
+      .where(eq(featureFlags.key, 'configuration_OrganizationQuality'));
+    expect(flag?.defaultValue).toBe(true);
+    const [lead] = await db.select().from(users).where(eq(users.username, 'demo.quality'));
+    expect(lead).toMatchObject({ view: 'Coder', permissions: ['quality_tool', 'hcc_dashboard'] });
+    const states = await db.selectDistinct({ status: careGaps.status }).from(careGaps);
+    expect(states.map((row) => row.status).sort()).toEqual(['closed', 'open', 'prospective']);
+  });
 
   it('adds nothing when started again the same day', async () => {
     const before = await countOf(appointments);

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { appointments, clinics, departments, patients, providers, userProviders } from '../../db/clinical-schema';
-import { organisations, users } from '../../db/schema';
+import { featureFlags, organisations, users } from '../../db/schema';
 import { fileStoreFor } from '../../integrations/files/file-store';
 import { markPatientsChanged } from '../analysis';
 import { seedDemoAccounts, DEMO_ORGANISATION, type DemoAccount } from './demo-accounts';
@@ -98,6 +98,16 @@ async function seedDemoData(db: Db, options: { config: Config; organisationId: s
     fileStore: fileStoreFor(options.config),
   });
   await linkDemoUsers(db, organisationId, team);
+  // Spec §6: the Quality Workspace needs the OrganizationQuality configuration too; the demo has it on.
+  await db
+    .insert(featureFlags)
+    .values({
+      organisationId,
+      key: 'configuration_OrganizationQuality',
+      defaultValue: true,
+      description: 'On in the demo: users with quality_tool use the Quality Workspace.',
+    })
+    .onConflictDoNothing();
 }
 
 /** `demo.provider` works as Maya Rivera (provider 0), `demo.provider.totp` as Lena Novak (provider 1). */

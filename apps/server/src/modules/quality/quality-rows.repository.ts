@@ -139,7 +139,7 @@ export async function listArchive(
     sql`gap.status = any(${sql.param(filters.statuses ?? ['closed', 'excluded'])}::text[])`,
     gapOfPatientInScope(scope),
   ];
-  if (filters.measureIds) conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
+  if (filters.measureIds?.length) conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
   if (filters.resolvedAfter)
     conditions.push(sql`${resolvedAt} >= ${filters.resolvedAfter}::date::timestamp at time zone 'UTC'`);
   if (filters.resolvedBefore) {

@@ -52,7 +52,8 @@ function gapConditions(query: WorklistQuery): SQL {
     sql`gap.organisation_id = ${scope.organisationId}`,
     sql`gap.status = any(${sql.param(filters.statuses ?? ['open', 'prospective'])}::text[])`,
   ];
-  if (filters.measureIds) conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
+  if (isChosen(filters.measureIds))
+    conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
   if (filters.dueAfter) conditions.push(sql`gap.due_date >= ${filters.dueAfter}::date`);
   if (filters.dueBefore) conditions.push(sql`gap.due_date <= ${filters.dueBefore}::date`);
   const days = filters.upcomingVisitWithinDays;
@@ -64,16 +65,25 @@ function gapConditions(query: WorklistQuery): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** An absent or empty list chooses nothing in particular (as the schedule's filter). */
+function isChosen(list: readonly string[] | undefined): list is readonly string[] {
+  return list !== undefined && list.length > 0;
+}
+
+function isChoosingProviders({ providerIds, departmentIds, clinicIds }: QualityWorklistFilters): boolean {
+  return isChosen(providerIds) || isChosen(departmentIds) || isChosen(clinicIds);
+}
+
 /** Whether the page needs conditions on the patient (a provider's scope, the provider or clinic filters). */
 function hasPatientConditions({ scope, filters }: WorklistQuery): boolean {
-  return Boolean(scope.providerIds ?? filters.providerIds ?? filters.departmentIds ?? filters.clinicIds);
+  return scope.providerIds !== undefined || isChoosingProviders(filters);
 }
 
 /** Conditions on `patients` (unaliased, as `patientInScope` names it): the caller's scope and the provider filters. */
 function patientConditions({ scope, filters }: WorklistQuery): SQL {
   const conditions = [patientInScope(scope)];
   const { providerIds, departmentIds, clinicIds } = filters;
-  if (providerIds ?? departmentIds ?? clinicIds) {
+  if (isChoosingProviders(filters)) {
     const ids = (list: readonly string[] | undefined) => sql.param(list ?? []);
     conditions.push(sql`patients.primary_provider_id in (select provider.id from providers provider
       left join departments department on department.id = provider.department_id

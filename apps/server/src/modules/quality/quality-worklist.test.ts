@@ -77,6 +77,10 @@ describe('the quality worklist', () => {
       'Adams CMS130',
       'Baker CMS130',
     ]);
+    // Empty lists choose nothing in particular, as the schedule's filter.
+    expect(
+      await gapsOf({ filters: { providerIds: [], clinicIds: [], departmentIds: [], measureIds: [] } }),
+    ).toHaveLength(5);
     // A clinic and a provider of another clinic: both.
     const both = { clinicIds: [hillcrest.clinic.id], providerIds: [riverside.provider.id], measureIds: ['CMS130'] };
     expect(await gapsOf({ filters: both })).toEqual(['Adams CMS130', 'Baker CMS130', 'Diaz CMS130']);

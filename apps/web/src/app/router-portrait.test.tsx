@@ -4,6 +4,7 @@ import { FirstAllowedTabRedirect } from '../features/portrait/components/first-a
 import { FlagsProvider, type FlagValues } from '../lib/feature-flags';
 import type { PermissionMap } from '../lib/session';
 import { answerApi, result } from '../testing/answer-api';
+import { aQualityInsights } from '../testing/care-gap-factories';
 import { anEmptyClinicalSummary, anEmptyDocumentList, aPatientDemographics } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { providerToken, signIn, signOut } from '../testing/session';
@@ -30,6 +31,7 @@ function answerPortraitCalls() {
     '/getUserConfig': result({}),
     '/getClinicalSummary': result(anEmptyClinicalSummary()),
     '/getDocuments': result(anEmptyDocumentList()),
+    '/getQualityInsights': result(aQualityInsights({ patientId: PATIENT_ID, sid: null, canMark: false })),
   });
 }
 

@@ -126,7 +126,6 @@ const fullScreenPages: [PathName, string][] = [
   ['qualityArchive', 'Quality Workspace'],
   ['qualityPatients', 'Quality Workspace'],
   ['qualitySatisfactionRate', 'Quality Workspace'],
-  ['qualityTab', 'Quality patient view'],
   ['qualityFit', 'Quality Workspace'],
   ['qualityFitAddTemplate', 'Quality Workspace'],
   ['qualityFitTemplates', 'Quality Workspace'],
@@ -190,6 +189,9 @@ export const routes: RouteObject[] = [
               }),
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
+              protectedPage('qualityTab', () => import('./routes/quality/quality-patient-view.page'), {
+                title: 'Quality patient view',
+              }),
               protectedPage('admin', admin, { title: 'Admin' }),
               protectedPage('adminSection', admin, { title: 'Admin' }),
               page(paths.patientMissingId.path, () => import('./routes/patient/missing-patient-id.page')),

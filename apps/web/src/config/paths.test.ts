@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverlayPath, paths } from './paths';
+import { isOverlayPath, paths, qualityPatientViewHref, withQuery } from './paths';
 
 describe('paths', () => {
   it('builds links from their patterns', () => {
@@ -14,5 +14,15 @@ describe('paths', () => {
     expect(isOverlayPath('/overlay/login')).toBe(true);
     expect(isOverlayPath('/overlayish')).toBe(false);
     expect(isOverlayPath('/schedule')).toBe(false);
+  });
+
+  it('adds query parameters to a link, leaving out those not given', () => {
+    expect(withQuery('/quality-tab', { cairnPatientId: 'p 1', cairnAppointmentId: undefined })).toBe(
+      '/quality-tab?cairnPatientId=p+1',
+    );
+    expect(withQuery('/quality-tab', {})).toBe('/quality-tab');
+    expect(qualityPatientViewHref({ cairnPatientId: 'p', cairnAppointmentId: 'a' })).toBe(
+      '/quality-tab?cairnPatientId=p&cairnAppointmentId=a',
+    );
   });
 });

@@ -75,6 +75,21 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/** A route's link (from `href()`) with query parameters; parameters given as undefined are left out. */
+export function withQuery(href: string, query: Record<string, string | undefined>): string {
+  const entries = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = new URLSearchParams(entries).toString();
+  return search ? `${href}?${search}` : href;
+}
+
+/** /quality-tab ('Quality patient view') for a patient and, to mark gaps addressed, one of their visits. */
+export function qualityPatientViewHref(ids: {
+  cairnPatientId: string;
+  cairnAppointmentId?: string | undefined;
+}): string {
+  return withQuery(paths.qualityTab.href(), ids);
+}
+
 /** True for the overlay variants, which run inside an EHR frame. */
 export function isOverlayPath(pathname: string): boolean {
   return pathname === '/overlay' || pathname.startsWith('/overlay/');

@@ -5,6 +5,7 @@ import { documentsQuery } from '../../../features/documents/api/get-documents';
 import { dxCaptureDataQuery } from '../../../features/dx-summary/api/get-dx-capture-data';
 import { appointmentDetailsQuery } from '../../../features/patients/api/appointment-details';
 import type { PortraitTab } from '../../../features/portrait/tabs';
+import { qualityInsightsQuery } from '../../../features/quality-insights';
 
 /** What the portrait gives each tab: the patient and, when opened for a visit, the visit (`sid`). */
 export interface PortraitTabProps {
@@ -44,6 +45,11 @@ export const TAB_SCREENS: Partial<Record<PortraitTab['key'], TabScreen>> = {
       default: (await import('../../../features/clinical-summary/components/clinical-summary-tab')).ClinicalSummaryTab,
     }),
     prefetch: (queryClient, { cairnPatientId }) => warm(queryClient.query(clinicalSummaryQuery(cairnPatientId))),
+  },
+  Quality: {
+    load: async () => ({ default: (await import('./quality-insights-tab.page')).QualityInsightsTabPage }),
+    prefetch: (queryClient, { cairnPatientId, cairnAppointmentId }) =>
+      warm(queryClient.query(qualityInsightsQuery(cairnPatientId, cairnAppointmentId))),
   },
   DocumentsList: {
     load: async () => ({

@@ -55,6 +55,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   const measureIds = content.map((item) => item.id);
 
   const evaluateNow = async (bundles: readonly Bundle[], evaluateOptions: EcqmEvaluateOptions) => {
+    bundles.forEach(checkPatientBundle);
     const byPatient = new Map<string, EcqmMeasureResult[]>();
     for (const id of evaluateOptions.measures ?? measureIds) {
       const program = programFor(id);
@@ -76,6 +77,19 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
       return run;
     },
   };
+}
+
+/**
+ * Throws a readable error for what cql-exec-fhir would fail on obscurely: not a Bundle, no entries, not
+ * exactly one Patient.
+ */
+function checkPatientBundle(bundle: Bundle, index: number): void {
+  const which = `Bundle ${String(index + 1)}`;
+  if ((bundle as { resourceType?: unknown }).resourceType !== 'Bundle')
+    throw new Error(`${which} is not a FHIR Bundle`);
+  if (!Array.isArray(bundle.entry)) throw new Error(`${which} has no entries`);
+  const patients = bundle.entry.filter((entry) => entry.resource?.resourceType === 'Patient').length;
+  if (patients !== 1) throw new Error(`${which} has ${String(patients)} Patient resources; one patient per bundle`);
 }
 
 async function runProgram(

@@ -13,6 +13,7 @@ export type { EcqmMeasureContent } from './measure-content';
 export { reportPopulationCounts } from './measure-report';
 export type { ReportGroupCounts } from './measure-report';
 export { POPULATION_CODES } from './types';
+export type { Bundle as FhirBundle, MeasureReport, OperationOutcome } from 'fhir/r4';
 export type {
   EcqmEvaluateOptions,
   EcqmEvidence,

@@ -31,10 +31,14 @@ export function measureResults(
   const evaluatedRecords = results.patientEvaluatedRecords as Record<string, EvaluatedRecord[]>;
   return Object.keys(patientResults).map((patientId) => {
     const statements = patientResults[patientId] ?? {};
-    const groups = (program.measure.group ?? []).map((group, index) => ({
-      groupId: group.id ?? `population-group-${String(index + 1)}`,
-      populationResults: createPopulationValues(program.measure, group, statements).populationResults,
-    }));
+    const groups = (program.measure.group ?? []).map((group, index): SimplePopulationGroupResult => {
+      const values = createPopulationValues(program.measure, group, statements);
+      return {
+        groupId: group.id ?? `population-group-${String(index + 1)}`,
+        populationResults: values.populationResults,
+        ...(values.stratifierResults ? { stratifierResults: values.stratifierResults } : {}),
+      };
+    });
     const evaluated = (evaluatedRecords[patientId] ?? []).map((record) => record._json);
     const execution: ExecutionResult<SimplePopulationGroupResult> = {
       patientId,

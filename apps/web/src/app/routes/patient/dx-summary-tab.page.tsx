@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AddDiagnosisButton, CartPanel, NoteWizardButton } from '../../../features/cart';
 import { dxCaptureDataKey, DxSummaryTab } from '../../../features/dx-summary';
 import { useAllowedTabsIfAny } from '../../../features/portrait/hooks/use-allowed-tabs';
-import { CareGapsInCart, qualityInsightsKey } from '../../../features/quality-insights';
+import { CareGapsInCart, qualityInsightsKey, useCareGapsToSend } from '../../../features/quality-insights';
 import { useInvalidateOnVisitEvents } from '../../../features/realtime/use-visit-events';
 import { EmptyState } from '../../../components/empty-state';
 import { EvidenceSourceViewer, sourceOfLink, type OpenSource } from './evidence-source';
@@ -21,6 +21,7 @@ export function DxSummaryTabPage({ patientId, appointmentId }: TabProps) {
   const [source, setSource] = useState<OpenSource>();
   // The gaps marked on the Quality Insights tab go with the cart: shown beside it when that tab is the user's.
   const showsCareGaps = useAllowedTabsIfAny()?.some((tab) => tab.key === 'Quality') ?? false;
+  const careGapsToSend = useCareGapsToSend(patientId, appointmentId, showsCareGaps);
   // Issue 7 item 7: another person's decision, a coder's scrub or a push result appears without a reload.
   useInvalidateOnVisitEvents(
     appointmentId,
@@ -46,7 +47,7 @@ export function DxSummaryTabPage({ patientId, appointmentId }: TabProps) {
         )}
         renderAside={(data) => (
           <>
-            <CartPanel sid={appointmentId} data={data} />
+            <CartPanel sid={appointmentId} data={data} othersToSend={careGapsToSend} />
             {showsCareGaps && <CareGapsInCart patientId={patientId} sid={appointmentId} />}
           </>
         )}

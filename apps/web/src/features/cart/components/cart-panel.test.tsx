@@ -190,6 +190,27 @@ describe('Add to Encounter', () => {
     expect(screen.getByRole('button', { name: 'Add to Encounter' })).toBeDisabled();
     expect(screen.getByText('Every diagnosis is on the encounter')).toBeInTheDocument();
   });
+
+  it('sends the written codes again when care gaps were marked addressed since (they go with the cart)', async () => {
+    const { calls: allCalls } = answerApi({
+      ...LINKED,
+      '/push2emrApi': (body) =>
+        result({
+          results: (body.icdCodes as string[]).map((icdCode) => ({ icdCode, status: 'written' })),
+          careGaps: { measureIds: ['CMS165'], status: 'written' },
+        }),
+    });
+    renderWithProviders(
+      <CartPanel
+        sid={SID}
+        data={anEmptySummary({ cart: [aCartItem({ push: { status: 'written', at: PUSHED_AT } })] })}
+        othersToSend={1}
+      />,
+    );
+    expect(screen.getByText('Every diagnosis is on the encounter; the care gaps marked since are not')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Add to Encounter' }));
+    await waitFor(() => expect(writes(allCalls).map((call) => call.body)).toEqual([{ sid: SID, icdCodes: ['E1122'] }]));
+  });
 });
 
 describe('removing a diagnosis from the cart', () => {

@@ -22,11 +22,16 @@ export const CART_ANALYTICS_NAME = 'cart';
  * Encounter) and sees each code's result; a coder's cart goes to the provider with the tab's "Send to
  * provider". Keyed by visit so that one visit's push results never show on another's.
  */
-export function CartPanel({ sid, data }: CartProps) {
-  return <VisitCart key={sid} data={data} />;
+export function CartPanel({ sid, data, othersToSend = 0 }: CartProps & { othersToSend?: number }) {
+  return <VisitCart key={sid} data={data} othersToSend={othersToSend} />;
 }
 
-function VisitCart({ data }: { data: DxCaptureData }) {
+/**
+ * `othersToSend`: what else Add to Encounter writes with the diagnoses and is not in the EHR yet (the
+ * care gaps marked as addressed at the visit, issue 19): with every code written, the button still
+ * sends them (the codes again, which the server's idempotent write leaves as they are).
+ */
+function VisitCart({ data, othersToSend }: { data: DxCaptureData; othersToSend: number }) {
   const pushing = useCartPush(data);
   const change = useRecordCartChange(data);
   const [removingCode, setRemovingCode] = useState<string | undefined>(undefined);
@@ -54,7 +59,14 @@ function VisitCart({ data }: { data: DxCaptureData }) {
         <Typography.Title level={5} style={{ margin: 0 }}>
           Cart ({data.cart.length})
         </Typography.Title>
-        {isProvider && data.cart.length > 0 && <AddToEncounter pushing={pushing} canPush={canPush} />}
+        {isProvider && data.cart.length > 0 && (
+          <AddToEncounter
+            pushing={pushing}
+            canPush={canPush}
+            othersToSend={othersToSend}
+            cartCodes={data.cart.map((item) => item.icdCode)}
+          />
+        )}
       </Flex>
       {isProvider && (
         <div style={{ marginBlock: 8 }}>

@@ -25,3 +25,13 @@ export function qualityInsightsQuery(patientId: string, sid: string | undefined)
 export function useQualityInsights(patientId: string, sid: string | undefined): UseQueryResult<QualityInsights> {
   return useQuery(qualityInsightsQuery(patientId, sid));
 }
+
+/**
+ * How many care gaps marked at the visit are not in the EHR yet (the cart's Add to Encounter writes
+ * them); 0 while unknown, or when `isEnabled` is false (the user has no Quality Insights tab).
+ */
+export function useCareGapsToSend(patientId: string, sid: string | undefined, isEnabled: boolean): number {
+  const insights = useQuery({ ...qualityInsightsQuery(patientId, sid), enabled: isEnabled && sid !== undefined });
+  if (!isEnabled) return 0;
+  return insights.data?.gaps.filter((gap) => gap.mark !== null && gap.mark.send.status !== 'written').length ?? 0;
+}

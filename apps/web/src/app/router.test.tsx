@@ -37,7 +37,13 @@ describe('a protected route the user may not use', () => {
   });
 
   it('shows an admin without explicit grants the Admin, File Manager and Quality pages, as the server serves them', async () => {
-    answerApi({ '/getUserConfig': result({}) });
+    answerApi({
+      '/getUserConfig': result({}),
+      // The Quality Workspace's worklist and its filters.
+      '/quality/measures': result([]),
+      '/quality/worklist': result({ rows: [], total: 0, page: 1, pageSize: 50 }),
+      '/getUserClinicsHierarchy': result({ clinics: [], defaultFilter: { providerIds: [] } }),
+    });
     const pages = [
       ['/admin', 'Admin'],
       ['/files', 'File Manager'],

@@ -118,13 +118,17 @@ const ehrLoginPaths = [
 ];
 const summaryOverlays = ['hcc', 'clinical', 'portrait', 'documents', 'alerts', 'ambient'];
 
+/** The Quality Workspace's pages (issue 19); /quality opens its worklist too. */
+const qualityWorkspacePages: [PathName, () => PageModule][] = [
+  ['quality', () => import('./routes/quality/quality-workspace.page')],
+  ['qualityWorkspace', () => import('./routes/quality/quality-workspace.page')],
+  ['qualityPatients', () => import('./routes/quality/quality-patients.page')],
+  ['qualityArchive', () => import('./routes/quality/quality-archive.page')],
+];
+
 const fullScreenPages: [PathName, string][] = [
   ['analytics', 'Analytics'],
   ['files', 'File Manager'],
-  ['quality', 'Quality Workspace'],
-  ['qualityWorkspace', 'Quality Workspace'],
-  ['qualityArchive', 'Quality Workspace'],
-  ['qualityPatients', 'Quality Workspace'],
   ['qualitySatisfactionRate', 'Quality Workspace'],
   ['qualityFit', 'Quality Workspace'],
   ['qualityFitAddTemplate', 'Quality Workspace'],
@@ -189,6 +193,7 @@ export const routes: RouteObject[] = [
               }),
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
+              ...qualityWorkspacePages.map(([name, load]) => protectedPage(name, load, { title: 'Quality Workspace' })),
               protectedPage('qualityTab', () => import('./routes/quality/quality-patient-view.page'), {
                 title: 'Quality patient view',
               }),

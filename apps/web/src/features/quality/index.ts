@@ -1,0 +1,4 @@
+export { QualityArchive } from './components/quality-archive';
+export { QualityPage } from './components/quality-page';
+export { QualityPatients } from './components/quality-patients';
+export { QualityWorklist } from './components/quality-worklist';

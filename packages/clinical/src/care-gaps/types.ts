@@ -1,7 +1,22 @@
 /** Public types of the care-gap engine. */
 
-/** The eCQMs Cairn evaluates. */
-export type MeasureId = 'CMS122' | 'CMS165' | 'CMS125' | 'CMS130' | 'CMS2' | 'CMS69' | 'CMS138' | 'CMS131' | 'CMS951';
+/**
+ * The eCQMs Cairn evaluates: the nine of this hand-written engine, and CMS124, CMS347 and CMS159, which
+ * only the CQL engine (`@cairn/clinical/ecqm`, `toCareGap`) evaluates.
+ */
+export type MeasureId =
+  | 'CMS122'
+  | 'CMS165'
+  | 'CMS125'
+  | 'CMS130'
+  | 'CMS2'
+  | 'CMS69'
+  | 'CMS138'
+  | 'CMS131'
+  | 'CMS951'
+  | 'CMS124'
+  | 'CMS347'
+  | 'CMS159';
 
 /**
  * - `open`: in the denominator (initial population, not excluded), the gap is not closed, and it can
@@ -15,8 +30,13 @@ export type MeasureId = 'CMS122' | 'CMS165' | 'CMS125' | 'CMS130' | 'CMS2' | 'CM
  */
 export type CareGapStatus = 'open' | 'closed' | 'prospective' | 'not-applicable';
 
-/** Why a measure does not apply. */
-export type NotApplicableReason = 'age' | 'sex' | 'no-qualifying-diagnosis' | 'excluded';
+/**
+ * Why a measure does not apply. The CQL engine's gaps (`toCareGap`) say `not-in-population` (the initial
+ * population or denominator is not met; the MeasureReport does not say which criterion failed) and
+ * `excepted` (a denominator exception: a medical or patient reason); `excluded` is a denominator exclusion.
+ */
+export type NotApplicableReason =
+  'age' | 'sex' | 'no-qualifying-diagnosis' | 'excluded' | 'not-in-population' | 'excepted';
 
 /** What a piece of evidence did for the gap. */
 export type EvidenceRole = 'population' | 'exclusion' | 'numerator';
@@ -24,7 +44,16 @@ export type EvidenceRole = 'population' | 'exclusion' | 'numerator';
 export interface CareGapEvidence {
   role: EvidenceRole;
   /** FHIR-like type of the record item the evidence points to. */
-  resourceType: 'Patient' | 'Encounter' | 'Condition' | 'Claim' | 'Observation' | 'Procedure' | 'MedicationRequest';
+  resourceType:
+    | 'Patient'
+    | 'Encounter'
+    | 'Condition'
+    | 'Claim'
+    | 'Observation'
+    | 'Procedure'
+    | 'MedicationRequest'
+    | 'Immunization'
+    | 'AllergyIntolerance';
   /** Id of the record item (`patientId` for demographics). */
   resourceId: string;
   date: string;

@@ -9,8 +9,9 @@
  *   blood pressure not below 140/90).
  *
  * A query, retrieve or function call gives its result's resources and is not entered (its where clause
- * was evaluated once per row; the recorded result of its inner clauses is only the last row's); a
- * reference to another definition is followed into it, across libraries. Patient resources are left out.
+ * was evaluated once per row; the recorded result of its inner clauses is only the last row's), except
+ * that a query returning values, not resources, is read through to its sources; a reference to another
+ * definition is followed into it, across libraries. Patient resources are left out.
  */
 import type { FhirResource } from 'fhir/r4';
 import type { ElmIndex, MeasureProgram } from './measure-program';
@@ -60,10 +61,17 @@ function visit(walk: Walk, library: ElmIndex, node: unknown): void {
   if (!isElmNode(node)) return;
   const recorded = node.localId !== undefined && walk.results[library.name] !== undefined;
   const value = recorded ? walk.results[library.name]?.[node.localId as string] : undefined;
+  let gaveResources = false;
   if (recorded && !holds(value)) {
     if (!walk.followAll) return;
   } else if (recorded) {
-    collectResources(value, walk.found);
+    gaveResources = collectResources(value, walk.found);
+  }
+  // A query that returns values, not resources ("Lowest Systolic Reading on Most Recent Blood Pressure
+  // Day" returns a quantity), shows the resources of its sources instead (each evaluated once).
+  if (node.type === 'Query' && !gaveResources) {
+    for (const source of asArray(node.source)) visit(walk, library, (source as { expression?: unknown }).expression);
+    return;
   }
   if (LEAVES.has(node.type)) return;
   if (node.type === 'ExpressionRef' && typeof node.name === 'string') {
@@ -95,12 +103,13 @@ function holds(value: unknown): boolean {
   return true;
 }
 
-/** Adds the FHIR resources in a result (a resource, a list, a tuple), at most three levels down. */
-function collectResources(value: unknown, found: Map<string, EcqmEvidence>, depth = 0): void {
-  if (depth > 3 || typeof value !== 'object' || value === null) return;
+/** Adds the FHIR resources in a result (a resource, a list, a tuple), at most three levels down; true if any. */
+function collectResources(value: unknown, found: Map<string, EcqmEvidence>, depth = 0): boolean {
+  if (depth > 3 || typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) {
-    for (const item of value) collectResources(item, found, depth + 1);
-    return;
+    let any = false;
+    for (const item of value) any = collectResources(item, found, depth + 1) || any;
+    return any;
   }
   const json = (value as { _json?: unknown })._json;
   if (isResource(json)) {
@@ -108,12 +117,17 @@ function collectResources(value: unknown, found: Map<string, EcqmEvidence>, dept
     if (json.resourceType !== 'Patient' && !found.has(reference)) {
       found.set(reference, { reference, resourceType: json.resourceType, id: json.id ?? '', resource: json });
     }
-    return;
+    return json.resourceType !== 'Patient';
   }
   // Tuples are plain objects; the engine's other values (dates, quantities, intervals) hold no resources.
-  if (Object.getPrototypeOf(value) === Object.prototype) {
-    for (const item of Object.values(value)) collectResources(item, found, depth + 1);
-  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  let any = false;
+  for (const item of Object.values(value)) any = collectResources(item, found, depth + 1) || any;
+  return any;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
 }
 
 function isResource(json: unknown): json is FhirResource {

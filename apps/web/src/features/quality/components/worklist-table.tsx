@@ -94,7 +94,8 @@ function columnsFor(order: WorklistOrder): TableColumnsType<QualityWorklistRow> 
 
 /**
  * A page of open gaps: sortable columns (the server sorts), rows selectable across pages, each patient
- * linking to their portrait.
+ * linking to their portrait. No `scroll.x`: antd would then copy the column titles, the select-all
+ * checkbox among them, into a hidden measuring row, a focusable control inside `aria-hidden` (axe).
  */
 export function WorklistTable(props: WorklistTableProps) {
   const { rows, total, page, pageSize, order, isLoading, selectedKeys } = props;
@@ -121,7 +122,6 @@ export function WorklistTable(props: WorklistTableProps) {
       dataSource={rows}
       loading={isLoading}
       onChange={onChange}
-      scroll={{ x: true }}
       rowSelection={{
         selectedRowKeys: selectedKeys,
         preserveSelectedRowKeys: true,

@@ -12,7 +12,7 @@ export interface CareGapCardProps {
   /** The tab is open for a visit and the user may mark gaps addressed. */
   canMark: boolean;
   isMarkPending: boolean;
-  onMark: (isAddressed: boolean) => void;
+  onMark: (isAddressed: boolean, note: string | undefined) => void;
 }
 
 /** When the gap is due: by the end of the period while open; until when its evidence counts once closed. */

@@ -115,19 +115,27 @@ describe('QualityInsightsTab', () => {
     renderTab();
     const bloodPressure = await gapNamed(/^CMS165 /);
     const checkbox = within(bloodPressure).getByRole('checkbox', { name: 'Addressed at this visit' });
+    await user.type(
+      within(bloodPressure).getByRole('textbox', { name: 'Note on CMS165 (optional)' }),
+      'Amlodipine started',
+    );
     await user.click(checkbox);
 
     // Shown before the server answers, and not changed again while the write is on its way.
     expect(checkbox).toBeChecked();
     expect(checkbox).toBeDisabled();
-    expect(bloodPressure).toHaveTextContent('Goes to the EHR with the cart (Add to Encounter).');
-    expect(callsTo(MARK).map((call) => call.body)).toEqual([{ sid: SID, measureId: 'CMS165' }]);
+    expect(bloodPressure).toHaveTextContent('(Amlodipine started). Goes to the EHR with the cart (Add to Encounter).');
+    expect(callsTo(MARK).map((call) => call.body)).toEqual([
+      { sid: SID, measureId: 'CMS165', note: 'Amlodipine started' },
+    ]);
 
-    const mark = aCareGapMark();
+    const mark = aCareGapMark({ note: 'Amlodipine started' });
     stored = aQualityInsights({ gaps: [aCareGap({ mark })] });
     held.release(result({ marks: [mark] }));
     await waitFor(() =>
-      expect(bloodPressure).toHaveTextContent('Marked by Maya Rivera. Goes to the EHR with the cart'),
+      expect(bloodPressure).toHaveTextContent(
+        'Marked by Maya Rivera (Amlodipine started). Goes to the EHR with the cart',
+      ),
     );
     expect(checkbox).toBeEnabled();
   });

@@ -63,10 +63,10 @@ function GapList({ data, patientId, onOpenEvidence, extra }: GapListProps) {
   const shown = data.gaps.filter(applies);
   const others = data.gaps.filter((gap) => !applies(gap));
 
-  function mark(gap: CareGapItem, isAddressed: boolean) {
+  function mark(gap: CareGapItem, isAddressed: boolean, note: string | undefined) {
     setError(undefined);
     marking.mutate(
-      { measureId: gap.measureId, isAddressed },
+      { measureId: gap.measureId, isAddressed, ...(isAddressed && note ? { note } : {}) },
       {
         onError: (failure) =>
           setError(
@@ -82,7 +82,7 @@ function GapList({ data, patientId, onOpenEvidence, extra }: GapListProps) {
         onOpenEvidence={onOpenEvidence}
         canMark={data.canMark}
         isMarkPending={pending.has(gap.measureId)}
-        onMark={(isAddressed) => mark(gap, isAddressed)}
+        onMark={(isAddressed, note) => mark(gap, isAddressed, note)}
       />
     </li>
   );

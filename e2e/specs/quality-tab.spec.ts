@@ -16,7 +16,7 @@ test('a provider sees why a patient has an open CMS165 gap and marks it addresse
   const portrait = new PortraitPage(page);
   const quality = new QualityInsightsPage(page);
 
-  await test.step('the Quality Insights tab lists the open CMS165 gap first', async () => {
+  await test.step('the Quality Insights tab lists the open CMS165 gap among the open ones', async () => {
     await portrait.open(visit);
     await portrait.openTab('Quality Insights');
     await expect(page).toHaveURL(/\/quality$/);
@@ -26,21 +26,27 @@ test('a provider sees why a patient has an open CMS165 gap and marks it addresse
     await expect(page.getByRole('list', { name: 'Care gaps' }).getByRole('article').first()).toContainText('Open');
   });
 
-  await test.step('why: the latest blood pressure is not below 140/90, what closes it and by when', async () => {
+  // The engine's own words (the hand-written rules' or the CQL engine's) are not what this journey checks.
+  await test.step('why: the hypertension and the latest reading, what closes it and by when', async () => {
     const gap = quality.gap('CMS165');
-    await expect(gap).toContainText('is not below 140/90');
     await expect(gap).toContainText('What closes it: Most recent blood pressure this year below 140/90 mmHg');
     await expect(gap).toContainText(/Due by 12\/31\/\d{4}/);
-    await expect(quality.why('CMS165')).toContainText('Essential (primary) hypertension');
-    await expect(quality.why('CMS165')).toContainText(/Systolic \d+ mmHg/);
+    await expect(quality.why('CMS165')).toContainText(/hypertension/i);
+    await expect(
+      quality
+        .why('CMS165')
+        .getByRole('button', { name: /^View the trend: / })
+        .first(),
+    ).toBeVisible();
   });
 
   await test.step("the reading opens its trend, as a suggestion's evidence does", async () => {
     await quality
       .gap('CMS165')
-      .getByRole('button', { name: /^View the trend: Systolic/ })
+      .getByRole('button', { name: /^View the trend: / })
+      .first()
       .click();
-    const trend = page.getByRole('dialog', { name: /Systolic blood pressure/ });
+    const trend = page.getByRole('dialog', { name: /blood pressure/i });
     await expect(trend).toBeVisible();
     await expect(trend.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     await page.keyboard.press('Escape');

@@ -31,14 +31,26 @@ export const careGapMeasureId = z
  * - `prospective`: everything holds but this year's qualifying visit, not yet had: the patient enters
  *   the measure at their next one (an open gap as soon as they are seen).
  * - `closed`: met (for an inverse measure such as CMS122: the poor-control numerator is not met).
- * - `excluded`: a denominator exclusion applies (hospice, palliative care, ...).
+ * - `excluded`: a denominator exclusion (hospice, palliative care, ...) or exception applies.
  * - `not-applicable`: outside the measure's population (age, sex, no qualifying diagnosis).
  */
 export const CARE_GAP_STATUSES = ['open', 'prospective', 'closed', 'excluded', 'not-applicable'] as const;
 export const careGapStatus = z.enum(CARE_GAP_STATUSES);
 export type CareGapStatus = z.infer<typeof careGapStatus>;
 
-export const NOT_APPLICABLE_REASONS = ['age', 'sex', 'no-qualifying-diagnosis', 'excluded'] as const;
+/**
+ * Why a measure does not apply: outside its population (by age, sex, diagnosis, or, as the CQL engine
+ * says it, `not-in-population`), a denominator exclusion (`excluded`) or a denominator exception
+ * (`excepted`: a medical or patient reason). The last two show as `excluded`.
+ */
+export const NOT_APPLICABLE_REASONS = [
+  'age',
+  'sex',
+  'no-qualifying-diagnosis',
+  'not-in-population',
+  'excluded',
+  'excepted',
+] as const;
 
 /** What a piece of evidence did: put the patient in the measure, excluded them, or (not) met it. */
 export const CARE_GAP_EVIDENCE_ROLES = ['population', 'exclusion', 'numerator'] as const;

@@ -13,6 +13,12 @@ import { closesWhen } from './measure-closing';
 const LOINC = 'http://loinc.org';
 
 /**
+ * Blood-pressure panels (the CQL engine's FHIR view gives CMS165 one panel per day) open the trend of
+ * their systolic reading: Cairn keeps blood pressure as systolic (8480-6) and diastolic (8462-4) rows.
+ */
+const TREND_OF_PANEL: Readonly<Record<string, string>> = { '85354-9': '8480-6', '55284-4': '8480-6' };
+
+/**
  * A care gap as the analysis stores it (`patient_analyses.care_gaps`, `CareGap` of @cairn/clinical,
  * which the CQL engine keeps producing). Read loosely: the measure is any CMS number, and a gap this
  * version cannot read is left out rather than failing the tab.
@@ -52,10 +58,14 @@ export function readStoredGaps(stored: readonly unknown[]): StoredCareGap[] {
   });
 }
 
-/** Spec words: an excluded measure is shown apart from one the patient is simply outside of. */
+/**
+ * Spec words: an excluded measure (a denominator exclusion or exception) is shown apart from one the
+ * patient is simply outside of.
+ */
 export function statusOf(gap: Pick<StoredCareGap, 'status' | 'notApplicableReason'>): CareGapStatus {
-  if (gap.status === 'not-applicable') return gap.notApplicableReason === 'excluded' ? 'excluded' : 'not-applicable';
-  return gap.status;
+  if (gap.status !== 'not-applicable') return gap.status;
+  const isExcluded = gap.notApplicableReason === 'excluded' || gap.notApplicableReason === 'excepted';
+  return isExcluded ? 'excluded' : 'not-applicable';
 }
 
 /** A gap may be marked addressed while it can still close at this visit. */
@@ -100,7 +110,7 @@ function evidenceOut(item: StoredCareGap['evidence'][number]): CareGapEvidence {
     item.resourceType === 'DocumentReference' && isUuid(item.resourceId)
       ? { kind: 'document', documentId: item.resourceId, highlight: item.description }
       : item.resourceType === 'Observation' && item.code
-        ? { kind: 'lab', code: item.code, system: LOINC }
+        ? { kind: 'lab', code: TREND_OF_PANEL[item.code] ?? item.code, system: LOINC }
         : { kind: 'none' };
   return {
     role: item.role,

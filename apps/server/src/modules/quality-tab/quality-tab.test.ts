@@ -55,6 +55,17 @@ const excludedBreastGap = openBloodPressureGap({
   reason: 'Excluded: bilateral mastectomy.',
   evidence: [],
 });
+/** The CQL engine's words: a denominator exception is shown as excluded, a blood-pressure panel opens the systolic trend. */
+const exceptedDepressionGap = openBloodPressureGap({
+  measureId: 'CMS2',
+  measureVersion: 'PCSDepressionScreenAndFollowUpFHIR 0.2.000',
+  title: 'Preventive Care and Screening: Screening for Depression and Follow-Up Plan',
+  status: 'not-applicable',
+  notApplicableReason: 'excepted' as 'excluded',
+  dueDate: undefined,
+  reason: 'A denominator exception applies (a medical or patient reason).',
+  evidence: [],
+});
 /** A measure the engine of today does not know: the tab takes any CMS number. */
 const statinGap = openBloodPressureGap({
   measureId: 'CMS347' as 'CMS165',
@@ -77,7 +88,7 @@ beforeAll(async () => {
   await storeCareGapAnalysis(db(), {
     organisationId,
     patientId,
-    careGaps: [statinGap, excludedBreastGap, closedColonGap, openBloodPressureGap()],
+    careGaps: [statinGap, excludedBreastGap, exceptedDepressionGap, closedColonGap, openBloodPressureGap()],
   });
   events = [];
   const publish = test.app.realtime.publish.bind(test.app.realtime);
@@ -106,6 +117,7 @@ describe('getQualityInsights', () => {
     expect(insights.gaps.map((gap) => [gap.measureId, gap.status])).toEqual([
       ['CMS165', 'open'],
       ['CMS130', 'closed'],
+      ['CMS2', 'excluded'],
       ['CMS125', 'excluded'],
       ['CMS347', 'not-applicable'],
     ]);
@@ -133,6 +145,26 @@ describe('getQualityInsights', () => {
     );
   });
 
+  it("opens a blood-pressure panel's evidence (the CQL engine's) at the systolic trend", async () => {
+    const other = (await createPatient(db(), { organisationId, primaryProviderId: providerId })).id;
+    const panel = {
+      role: 'numerator' as const,
+      resourceType: 'Observation' as const,
+      resourceId: 'observations/obs-1',
+      date: '2026-05-02',
+      code: '85354-9',
+      value: '152/94',
+      description: 'Blood pressure panel 152/94 mm[Hg]',
+    };
+    await storeCareGapAnalysis(db(), {
+      organisationId,
+      patientId: other,
+      careGaps: [openBloodPressureGap({ evidence: [panel] })],
+    });
+    const insights = await insightsOf(provider, { cairnPatientId: other });
+    expect(insights.gaps[0]?.evidence[0]?.link).toEqual({ kind: 'lab', code: '8480-6', system: 'http://loinc.org' });
+  });
+
   it('audits the read of the patient', async () => {
     await insightsOf(provider, { cairnPatientId: patientId, sid });
     const [entry] = await db()
@@ -147,7 +179,7 @@ describe('getQualityInsights', () => {
   it('answers the patient alone, with nothing to mark, when no visit is named', async () => {
     const insights = await insightsOf(provider, { cairnPatientId: patientId });
     expect(insights).toMatchObject({ sid: null, canMark: false });
-    expect(insights.gaps).toHaveLength(4);
+    expect(insights.gaps).toHaveLength(5);
   });
 
   it('shows nothing while the patient is being analysed (their data changed since)', async () => {

@@ -23,7 +23,7 @@ ALTER TABLE "care_gaps" ADD CONSTRAINT "care_gaps_patient_id_patients_id_fk" FOR
 CREATE INDEX "care_gaps_worklist" ON "care_gaps" USING btree ("organisation_id","status","measure_id","due_date");--> statement-breakpoint
 CREATE INDEX "care_gaps_archive" ON "care_gaps" USING btree ("organisation_id",coalesce("closed_at", "excluded_at")) WHERE "care_gaps"."status" in ('closed', 'excluded');--> statement-breakpoint
 -- Backfill from the stored analyses, as the analysis store writes them (analysis-care-gaps.ts): an
--- excluded measure is 'excluded', one that does not apply otherwise has no row; closed and excluded
+-- excluded (or excepted) measure is 'excluded', one that does not apply otherwise has no row; closed and excluded
 -- gaps keep their numerator or exclusion evidence; when they closed is not known before this table,
 -- so the time of the analysis that holds them stands for it.
 INSERT INTO "care_gaps" ("organisation_id", "patient_id", "measure_id", "measure_version", "title", "status",
@@ -45,7 +45,7 @@ FROM "patient_analyses" a
 CROSS JOIN LATERAL jsonb_array_elements(a."care_gaps") AS gaps(gap)
 CROSS JOIN LATERAL (SELECT CASE
   WHEN gap->>'status' IN ('open', 'prospective', 'closed') THEN gap->>'status'
-  WHEN gap->>'status' = 'not-applicable' AND gap->>'notApplicableReason' = 'excluded' THEN 'excluded'
+  WHEN gap->>'status' = 'not-applicable' AND gap->>'notApplicableReason' IN ('excluded', 'excepted') THEN 'excluded'
 END AS status) AS state
 WHERE state.status IS NOT NULL
 ON CONFLICT DO NOTHING;

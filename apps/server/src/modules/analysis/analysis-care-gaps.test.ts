@@ -23,15 +23,19 @@ describe('the care gaps the Quality Workspace keeps', () => {
       aCareGap({ measureId: 'CMS2', status: 'prospective' }),
       aCareGap({ measureId: 'CMS122', status: 'not-applicable', notApplicableReason: 'age', dueDate: undefined }),
       aCareGap({ ...mammography, status: 'not-applicable', notApplicableReason: 'excluded', evidence: [hospice] }),
+      // The CQL engine's denominator exception, and its "not in the population".
+      aCareGap({ measureId: 'CMS2', status: 'not-applicable', notApplicableReason: 'excepted', evidence: [hospice] }),
+      aCareGap({ measureId: 'CMS69', status: 'not-applicable', notApplicableReason: 'not-in-population' }),
     ]);
     expect(rows.map((row) => [row.measure_id, row.status])).toEqual([
       ['CMS130', 'closed'],
       ['CMS2', 'prospective'],
       ['CMS125', 'excluded'],
+      ['CMS2', 'excluded'],
     ]);
     const { role: _numerator, ...closing } = colonoscopy;
     const { role: _exclusion, ...exclusion } = hospice;
-    expect(rows.map((row) => row.closing_evidence)).toEqual([[closing], [], [exclusion]]);
+    expect(rows.map((row) => row.closing_evidence)).toEqual([[closing], [], [exclusion], [exclusion]]);
   });
 });
 
@@ -115,6 +119,12 @@ describe('the analysis store keeping the care_gaps table', () => {
           dueDate: undefined,
           evidence: [hospice],
         },
+        aCareGap({
+          measureId: 'CMS69',
+          status: 'not-applicable',
+          notApplicableReason: 'excepted',
+          evidence: [hospice],
+        }),
       ],
     });
     const comparable = async () =>
@@ -124,7 +134,7 @@ describe('the analysis store keeping the care_gaps table', () => {
         isExcluded: excludedAt !== null,
       }));
     const stored = await comparable();
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(4);
     await database.db.delete(careGaps).where(eq(careGaps.patientId, patientId));
     const migration = await readFile(serverPath('migrations/0020_care_gaps.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';

@@ -18,14 +18,17 @@ export interface CareGapRow {
   as_of: string;
 }
 
+/** A denominator exclusion, and a denominator exception (the CQL engine's `excepted`), count as excluded. */
+const EXCLUDING_REASONS: ReadonlySet<string> = new Set(['excluded', 'excepted']);
+
 /**
  * The Quality Workspace's state of a gap: open, prospective and closed as the engine says; a measure
- * the patient is excluded from is `excluded`; one that does not apply for age, sex or diagnosis is no
- * gap at all (`undefined`).
+ * the patient is excluded (or excepted) from is `excluded`, as the Quality Insights tab shows it; one
+ * that does not apply otherwise (age, sex, diagnosis, not in the population) is no gap at all.
  */
 export function careGapStateOf(gap: Pick<CareGap, 'status' | 'notApplicableReason'>): CareGapState | undefined {
-  if (gap.status === 'not-applicable') return gap.notApplicableReason === 'excluded' ? 'excluded' : undefined;
-  return gap.status;
+  if (gap.status !== 'not-applicable') return gap.status;
+  return gap.notApplicableReason && EXCLUDING_REASONS.has(gap.notApplicableReason) ? 'excluded' : undefined;
 }
 
 /** What closed a closed gap (its numerator evidence) or excluded an excluded one (its exclusion evidence). */

@@ -9,6 +9,7 @@ import { CodeService, Repository, type Library as CqlLibrary } from 'cql-executi
 import type { Measure, ValueSet } from 'fhir/r4';
 import fqm, { type ELM, type ELMStatement } from 'fqm-execution';
 import { valueSetsForCodeService } from 'fqm-execution/build/execution/ValueSetHelper.js';
+import { dataRequirementFilter, type BundleFilter } from './data-requirements';
 import { normalizeValueSetUrl, type EcqmMeasureContent } from './measure-content';
 
 export interface MeasureProgram {
@@ -21,6 +22,8 @@ export interface MeasureProgram {
   mainLibraryName: string;
   /** Each library's ELM by its identifier, for reading which expressions decided a population. */
   elmLibraries: ReadonlyMap<string, ElmIndex>;
+  /** Keeps what the measure's retrieves can read of a patient's bundle (`data-requirements.ts`). */
+  filter: BundleFilter;
 }
 
 /** One library's ELM: its statements by name and the libraries it includes by their local alias. */
@@ -49,6 +52,7 @@ export function compileMeasure(content: EcqmMeasureContent): MeasureProgram {
     codeService: new CodeService(valueSetsForCodeService(valueSets)),
     mainLibraryName: rootLibIdentifier.id,
     elmLibraries: new Map(elmJSONs.map((elm) => [elm.library.identifier.id, indexElm(elm)])),
+    filter: dataRequirementFilter(content),
   };
 }
 

@@ -63,6 +63,8 @@ function visit(walk: Walk, library: ElmIndex, node: unknown): void {
   const value = recorded ? walk.results[library.name]?.[node.localId as string] : undefined;
   let gaveResources = false;
   if (recorded && !holds(value)) {
+    // `X is not null` is Not(IsNull(X)): a false IsNull says X held.
+    if (node.type === 'IsNull' && !walk.followAll) visit(walk, library, node.operand);
     if (!walk.followAll) return;
   } else if (recorded) {
     gaveResources = collectResources(value, walk.found);

@@ -1,0 +1,97 @@
+/**
+ * A measure's data requirements as a filter on a patient's bundle: only the resources some retrieve of the
+ * measure can return are kept, so that cql-exec-fhir, which scans the whole bundle at every retrieve,
+ * scans less. The requirements are the Measure's `effective-data-requirements` Library (computed by the
+ * measure's publisher, one entry per retrieve: type, profile, and the value set or codes it filters on).
+ *
+ * A resource is kept when an entry of its type names a profile it is tagged with (the engine's retrieves
+ * read only tagged resources) and the entry has no code filter or one of the resource's codes is in it
+ * (in the element the path names, or its `CodeableConcept` choice: `codeCodeableConcept`). A filter on a
+ * path that is not a code (`value`, ...) keeps every resource of the entry; so does a code given by
+ * reference (`medicationReference`).
+ */
+import type { Bundle, BundleEntry, DataRequirement, FhirResource, Library, ValueSet } from 'fhir/r4';
+import { normalizeValueSetUrl, type EcqmMeasureContent } from './measure-content';
+
+/** Requirement paths that name a coded element (FHIR spells a choice `codeCodeableConcept`, ...). */
+const CODE_PATHS = new Set(['code', 'type', 'medication', 'vaccineCode', 'event', 'category']);
+
+interface Requirement {
+  type: string;
+  profiles: readonly string[];
+  /** Resource elements to read codes from, and the `system|code` pairs that pass; none: everything passes. */
+  filter?: { elements: readonly string[]; codes: ReadonlySet<string> };
+}
+
+/** Keeps the entries of a one-patient bundle that the measure's retrieves can read (see the module comment). */
+export type BundleFilter = (bundle: Bundle) => Bundle;
+
+export function dataRequirementFilter(content: EcqmMeasureContent): BundleFilter {
+  const requirements = readRequirements(content);
+  const byType = new Map<string, Requirement[]>();
+  for (const requirement of requirements)
+    byType.set(requirement.type, [...(byType.get(requirement.type) ?? []), requirement]);
+  const keeps = (resource: FhirResource | undefined): boolean => {
+    if (!resource) return false;
+    if (resource.resourceType === 'Patient') return true;
+    const profiles = resource.meta?.profile ?? [];
+    return (byType.get(resource.resourceType) ?? []).some(
+      (requirement) =>
+        requirement.profiles.some((profile) => profiles.includes(profile)) &&
+        (!requirement.filter || hasCode(resource, requirement.filter)),
+    );
+  };
+  return (bundle) => ({ ...bundle, entry: (bundle.entry ?? []).filter((entry: BundleEntry) => keeps(entry.resource)) });
+}
+
+function hasCode(resource: FhirResource, filter: NonNullable<Requirement['filter']>): boolean {
+  const json = resource as unknown as Record<string, unknown>;
+  // A code by reference (medicationReference) is not read here: kept, as the retrieve might read it.
+  const byReference = filter.elements.some(
+    (element) =>
+      element.endsWith('CodeableConcept') && json[element.replace(/CodeableConcept$/, 'Reference')] !== undefined,
+  );
+  if (byReference) return true;
+  return filter.elements.some((element) => {
+    const value = json[element];
+    const concepts = (Array.isArray(value) ? value : [value]) as (
+      { coding?: { system?: string; code?: string }[] } | undefined
+    )[];
+    return concepts.some((concept) =>
+      (concept?.coding ?? []).some((coding) => filter.codes.has(`${coding.system ?? ''}|${coding.code ?? ''}`)),
+    );
+  });
+}
+
+function readRequirements(content: EcqmMeasureContent): Requirement[] {
+  const library = content.measure.contained?.find(
+    (resource): resource is Library =>
+      resource.resourceType === 'Library' && resource.id === 'effective-data-requirements',
+  );
+  if (!library?.dataRequirement) throw new Error(`${content.id}: no effective-data-requirements Library`);
+  const valueSets = new Map(
+    (content.bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource): resource is ValueSet => resource?.resourceType === 'ValueSet')
+      .map((valueSet) => [valueSet.url ?? '', valueSet]),
+  );
+  return library.dataRequirement.map((requirement) => ({
+    type: requirement.type,
+    profiles: requirement.profile ?? [`http://hl7.org/fhir/StructureDefinition/${requirement.type}`],
+    ...codeFilterOf(requirement, valueSets),
+  }));
+}
+
+function codeFilterOf(requirement: DataRequirement, valueSets: Map<string, ValueSet>): Pick<Requirement, 'filter'> {
+  const [first] = requirement.codeFilter ?? [];
+  if (!first?.path || !CODE_PATHS.has(first.path)) return {};
+  const elements = [first.path, `${first.path}CodeableConcept`];
+  const codes = new Set<string>();
+  for (const coding of first.code ?? []) codes.add(`${coding.system ?? ''}|${coding.code ?? ''}`);
+  if (first.valueSet) {
+    const valueSet = valueSets.get(normalizeValueSetUrl(first.valueSet));
+    if (!valueSet) return {};
+    for (const item of valueSet.expansion?.contains ?? []) codes.add(`${item.system ?? ''}|${item.code ?? ''}`);
+  }
+  return { filter: { elements, codes } };
+}

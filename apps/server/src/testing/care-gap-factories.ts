@@ -41,13 +41,21 @@ export function anEvidence(overrides: Partial<CareGapEvidence> = {}): CareGapEvi
  */
 export async function storeCareGaps(
   db: Db,
-  options: { organisationId: string; patientId: string; gaps: CareGap[]; dataVersion?: number; asOf?: string },
+  options: {
+    organisationId: string;
+    patientId: string;
+    gaps: CareGap[];
+    dataVersion?: number;
+    asOf?: string;
+    /** The current RAF: another one changes the analysis's content while its gaps stay. */
+    currentRaf?: number;
+  },
 ): Promise<void> {
   const asOf = options.asOf ?? '2026-06-01';
   const computed: ComputedAnalysis = {
     suggestions: [],
     careGaps: options.gaps,
-    riskScore: { model: 'v28', current: 0, potential: 0 },
+    riskScore: { model: 'v28', current: options.currentRaf ?? 0, potential: options.currentRaf ?? 0 },
     openSuggestions: 0,
     hccCount: 0,
     openCareGaps: options.gaps.filter((gap) => gap.status === 'open').length,

@@ -101,6 +101,15 @@ describe('the analysis store keeping the care_gaps table', () => {
     await store(4, [aCareGap({ status: 'closed' })]);
     await store(6, [aCareGap()]);
     expect(await rowsOf(patientId)).toEqual([stored]);
+    // The analysis changed (its risk score) but not its gaps: the row is not written again.
+    await storeCareGaps(database.db, {
+      organisationId,
+      patientId,
+      dataVersion: 7,
+      gaps: [aCareGap()],
+      currentRaf: 1.2,
+    });
+    expect(await rowsOf(patientId)).toEqual([stored]);
   });
 
   it('is filled from the stored analyses by its migration, as the store fills it', async () => {

@@ -72,8 +72,9 @@ export function careGapRowsOf(patientId: string, asOf: string, gaps: readonly Ca
 /**
  * Replaces the `care_gaps` rows of the given patients with their new analyses' gaps, in one statement
  * whatever the batch's size (the rows as one JSON parameter): a measure no longer a gap of the patient
- * loses its row, the others are upserted. `closed_at` (`excluded_at`) is set when a gap becomes closed
- * (excluded) and kept while it stays so; `first_seen_at` stays from the first analysis that showed it.
+ * loses its row, the others are upserted (a row left as it was is not rewritten). `closed_at`
+ * (`excluded_at`) is set when a gap becomes closed (excluded) and kept while it stays so;
+ * `first_seen_at` stays from the first analysis that showed it; `as_of` is the analysis that last changed it.
  */
 export async function writeCareGaps(
   tx: Db,
@@ -108,5 +109,9 @@ export async function writeCareGaps(
         when gap.status = 'closed' then gap.closed_at else excluded.closed_at end,
       excluded_at = case when excluded.status <> 'excluded' then null
         when gap.status = 'excluded' then gap.excluded_at else excluded.excluded_at end
-    where gap.organisation_id = excluded.organisation_id`);
+    where gap.organisation_id = excluded.organisation_id
+      -- A gap the new analysis left as it was is not written again (most changes are suggestions').
+      and (gap.measure_version, gap.title, gap.status, gap.due_date, gap.period_start, gap.period_end, gap.reason,
+        gap.closing_evidence) is distinct from (excluded.measure_version, excluded.title, excluded.status,
+        excluded.due_date, excluded.period_start, excluded.period_end, excluded.reason, excluded.closing_evidence)`);
 }

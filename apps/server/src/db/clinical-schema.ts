@@ -618,6 +618,11 @@ export const careGaps = pgTable(
   {
     organisationId: organisationId(),
     patientId: patientId(),
+    /**
+     * The patient's primary care provider, copied from `patients` so that the worklist's provider, department
+     * and clinic filters read this table alone; a trigger on `patients` keeps it in step (migration 0020).
+     */
+    primaryProviderId: uuid('primary_provider_id'),
     /** The eCQM (`CMS122`); any the engine produces, not a closed list. */
     measureId: text('measure_id').notNull(),
     measureVersion: text('measure_version').notNull(),
@@ -645,6 +650,14 @@ export const careGaps = pgTable(
     primaryKey({ columns: [table.patientId, table.measureId] }),
     // The worklist: an organisation's open gaps by measure, in due-date order.
     index('care_gaps_worklist').on(table.organisationId, table.status, table.measureId, table.dueDate),
+    // The worklist by the patients' providers (and so departments and clinics).
+    index('care_gaps_provider').on(
+      table.organisationId,
+      table.primaryProviderId,
+      table.status,
+      table.measureId,
+      table.dueDate,
+    ),
     // The archive: closed and excluded gaps, latest first.
     index('care_gaps_archive')
       .on(table.organisationId, sql`coalesce(${table.closedAt}, ${table.excludedAt})`)

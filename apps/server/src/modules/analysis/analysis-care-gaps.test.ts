@@ -146,7 +146,7 @@ describe('the analysis store keeping the care_gaps table', () => {
     expect(stored).toHaveLength(4);
     await database.db.delete(careGaps).where(eq(careGaps.patientId, patientId));
     const migration = await readFile(serverPath('migrations/0020_care_gaps.sql'), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO')) ?? '';
     await database.db.execute(sql.raw(backfill));
     expect(await comparable()).toEqual(stored);
   });

@@ -1,7 +1,7 @@
 import type { CareGap } from '@cairn/clinical';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { careGaps, type CareGapState, type StoredClosingEvidence } from '../../db/clinical-schema';
+import { careGaps, patients, type CareGapState, type StoredClosingEvidence } from '../../db/clinical-schema';
 
 /** One `care_gaps` row as the store sends it (snake_case: the keys of `jsonb_to_recordset`). */
 export interface CareGapRow {
@@ -74,15 +74,16 @@ export function careGapRowsOf(patientId: string, asOf: string, gaps: readonly Ca
  * whatever the batch's size (the rows as one JSON parameter): a measure no longer a gap of the patient
  * loses its row, the others are upserted (a row left as it was is not rewritten). `closed_at`
  * (`excluded_at`) is set when a gap becomes closed (excluded) and kept while it stays so;
- * `first_seen_at` stays from the first analysis that showed it; `as_of` is the analysis that last changed it.
+ * `first_seen_at` stays from the first analysis that showed it; `as_of` is the analysis that last changed it;
+ * the patient's primary provider is copied (and followed by a trigger on `patients`, migration 0020).
  */
 export async function writeCareGaps(
   tx: Db,
   organisationId: string,
-  patients: readonly { patientId: string; asOf: string; careGaps: readonly CareGap[] }[],
+  analyses: readonly { patientId: string; asOf: string; careGaps: readonly CareGap[] }[],
 ): Promise<void> {
-  if (patients.length === 0) return;
-  const rows = patients.flatMap((patient) => careGapRowsOf(patient.patientId, patient.asOf, patient.careGaps));
+  if (analyses.length === 0) return;
+  const rows = analyses.flatMap((analysis) => careGapRowsOf(analysis.patientId, analysis.asOf, analysis.careGaps));
   await tx.execute(sql`
     with incoming as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as row(patient_id uuid, measure_id text,
@@ -91,17 +92,18 @@ export async function writeCareGaps(
     ), removed as (
       delete from ${careGaps} gap
       where gap.organisation_id = ${organisationId}
-        and gap.patient_id = any(${sql.param(patients.map((patient) => patient.patientId))}::uuid[])
+        and gap.patient_id = any(${sql.param(analyses.map((analysis) => analysis.patientId))}::uuid[])
         and not exists (select 1 from incoming where incoming.patient_id = gap.patient_id
           and incoming.measure_id = gap.measure_id)
     )
-    insert into ${careGaps} as gap (organisation_id, patient_id, measure_id, measure_version, title, status, due_date,
-      period_start, period_end, reason, closing_evidence, closed_at, excluded_at, as_of)
-    select ${organisationId}, patient_id, measure_id, measure_version, title, status, due_date, period_start,
-      period_end, reason, closing_evidence, case when status = 'closed' then now() end,
-      case when status = 'excluded' then now() end, as_of
-    from incoming
-    on conflict (patient_id, measure_id) do update set measure_version = excluded.measure_version,
+    insert into ${careGaps} as gap (organisation_id, patient_id, primary_provider_id, measure_id, measure_version,
+      title, status, due_date, period_start, period_end, reason, closing_evidence, closed_at, excluded_at, as_of)
+    select ${organisationId}, incoming.patient_id, patient.primary_provider_id, measure_id, measure_version, title,
+      status, due_date, period_start, period_end, reason, closing_evidence,
+      case when status = 'closed' then now() end, case when status = 'excluded' then now() end, as_of
+    from incoming join ${patients} patient on patient.id = incoming.patient_id
+    on conflict (patient_id, measure_id) do update set primary_provider_id = excluded.primary_provider_id,
+      measure_version = excluded.measure_version,
       title = excluded.title, status = excluded.status, due_date = excluded.due_date,
       period_start = excluded.period_start, period_end = excluded.period_end, reason = excluded.reason,
       closing_evidence = excluded.closing_evidence, as_of = excluded.as_of, updated_at = now(),
@@ -110,8 +112,9 @@ export async function writeCareGaps(
       excluded_at = case when excluded.status <> 'excluded' then null
         when gap.status = 'excluded' then gap.excluded_at else excluded.excluded_at end
     where gap.organisation_id = excluded.organisation_id
-      -- A gap the new analysis left as it was is not written again (most changes are suggestions').
-      and (gap.measure_version, gap.title, gap.status, gap.due_date, gap.period_start, gap.period_end, gap.reason,
-        gap.closing_evidence) is distinct from (excluded.measure_version, excluded.title, excluded.status,
-        excluded.due_date, excluded.period_start, excluded.period_end, excluded.reason, excluded.closing_evidence)`);
+      -- A gap the new analysis left as it was is not written again (most changes are in the suggestions).
+      and (gap.primary_provider_id, gap.measure_version, gap.title, gap.status, gap.due_date, gap.period_start,
+        gap.period_end, gap.reason, gap.closing_evidence) is distinct from (excluded.primary_provider_id,
+        excluded.measure_version, excluded.title, excluded.status, excluded.due_date, excluded.period_start,
+        excluded.period_end, excluded.reason, excluded.closing_evidence)`);
 }

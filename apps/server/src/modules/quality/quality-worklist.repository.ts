@@ -45,7 +45,7 @@ function isUpcoming(visit: string, query: Pick<WorklistQuery, 'today' | 'now'>):
     and ${alias}.status not in (${unusableStatuses})`;
 }
 
-/** Conditions on `care_gaps` (as `gap`) alone, and the upcoming-visit filter. */
+/** Conditions on `care_gaps` (as `gap`) alone (its patient's primary provider included), and the upcoming-visit filter. */
 function gapConditions(query: WorklistQuery): SQL {
   const { filters, scope } = query;
   const conditions = [
@@ -56,6 +56,7 @@ function gapConditions(query: WorklistQuery): SQL {
     conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
   if (filters.dueAfter) conditions.push(sql`gap.due_date >= ${filters.dueAfter}::date`);
   if (filters.dueBefore) conditions.push(sql`gap.due_date <= ${filters.dueBefore}::date`);
+  if (isChoosingProviders(filters)) conditions.push(sql`gap.primary_provider_id = any(${chosenProviders(query)})`);
   const days = filters.upcomingVisitWithinDays;
   if (days !== undefined) {
     conditions.push(sql`gap.patient_id in (select visit.patient_id from appointments visit
@@ -74,24 +75,27 @@ function isChoosingProviders({ providerIds, departmentIds, clinicIds }: QualityW
   return isChosen(providerIds) || isChosen(departmentIds) || isChosen(clinicIds);
 }
 
-/** Whether the page needs conditions on the patient (a provider's scope, the provider or clinic filters). */
-function hasPatientConditions({ scope, filters }: WorklistQuery): boolean {
-  return scope.providerIds !== undefined || isChoosingProviders(filters);
+/**
+ * The providers chosen, directly or by their department or clinic, as one array worked out once
+ * (`array(select ...)`), so that it is an index condition of `care_gaps_provider`.
+ */
+function chosenProviders({ scope, filters }: WorklistQuery): SQL {
+  const ids = (list: readonly string[] | undefined) => sql.param(list ?? []);
+  return sql`array(select provider.id from providers provider
+    left join departments department on department.id = provider.department_id
+    where provider.organisation_id = ${scope.organisationId} and (provider.id = any(${ids(filters.providerIds)}::uuid[])
+      or provider.department_id = any(${ids(filters.departmentIds)}::uuid[])
+      or department.clinic_id = any(${ids(filters.clinicIds)}::uuid[])))`;
 }
 
-/** Conditions on `patients` (unaliased, as `patientInScope` names it): the caller's scope and the provider filters. */
-function patientConditions({ scope, filters }: WorklistQuery): SQL {
-  const conditions = [patientInScope(scope)];
-  const { providerIds, departmentIds, clinicIds } = filters;
-  if (isChoosingProviders(filters)) {
-    const ids = (list: readonly string[] | undefined) => sql.param(list ?? []);
-    conditions.push(sql`patients.primary_provider_id in (select provider.id from providers provider
-      left join departments department on department.id = provider.department_id
-      where provider.organisation_id = ${scope.organisationId} and (provider.id = any(${ids(providerIds)}::uuid[])
-        or provider.department_id = any(${ids(departmentIds)}::uuid[])
-        or department.clinic_id = any(${ids(clinicIds)}::uuid[])))`);
-  }
-  return sql.join(conditions, sql` and `);
+/** Whether the caller sees only some of the organisation's patients (a provider's scope). */
+function hasPatientConditions({ scope }: WorklistQuery): boolean {
+  return scope.providerIds !== undefined;
+}
+
+/** Conditions on `patients` (unaliased, as `patientInScope` names it): the caller's scope. */
+function patientConditions({ scope }: WorklistQuery): SQL {
+  return patientInScope(scope);
 }
 
 /** Every condition on `gap` alone: the patient's as a semi-join when there are any. */

@@ -1,5 +1,7 @@
 import { exportQualityWorklist, getQualityWorklist, type EndpointInput } from '@cairn/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patients } from '../../db/clinical-schema';
 import { callForResult, type SignedInUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createQualityPractice, qualityLead, type QualityPractice } from './quality-test-support';
@@ -147,6 +149,16 @@ describe('the quality worklist', () => {
       expect({ sort, paged }).toEqual({ sort, paged: whole });
     }
     expect((await worklist({ page: 4, pageSize: 2 })).rows).toEqual([]);
+  });
+
+  it('follows a patient to another primary care provider at once, with no new analysis', async () => {
+    const { riverside, hillcrest, patients: ids } = practice;
+    const moveBaker = (providerId: string) =>
+      test.app.database.db.update(patients).set({ primaryProviderId: providerId }).where(eq(patients.id, ids.baker));
+    await moveBaker(hillcrest.provider.id);
+    expect(await gapsOf({ filters: { clinicIds: [hillcrest.clinic.id] } })).toEqual(['Baker CMS130', 'Diaz CMS130']);
+    await moveBaker(riverside.provider.id);
+    expect(await gapsOf({ filters: { clinicIds: [hillcrest.clinic.id] } })).toEqual(['Diaz CMS130']);
   });
 
   it('exports every gap of the filtered worklist in its order', async () => {

@@ -21,6 +21,11 @@ import { rowsOf } from './quality-sql';
 export interface WorklistQuery {
   scope: CareScope;
   filters: QualityWorklistFilters;
+  /**
+   * The providers the provider, department and clinic filters choose (`findChosenProviders`), or
+   * `undefined` when they choose nothing in particular.
+   */
+  chosenProviderIds: readonly string[] | undefined;
   sort: QualityWorklistSort;
   isDescending: boolean;
   limit: number;
@@ -56,7 +61,9 @@ function gapConditions(query: WorklistQuery): SQL {
     conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);
   if (filters.dueAfter) conditions.push(sql`gap.due_date >= ${filters.dueAfter}::date`);
   if (filters.dueBefore) conditions.push(sql`gap.due_date <= ${filters.dueBefore}::date`);
-  if (isChoosingProviders(filters)) conditions.push(sql`gap.primary_provider_id = any(${chosenProviders(query)})`);
+  if (query.chosenProviderIds) {
+    conditions.push(sql`gap.primary_provider_id = any(${sql.param(query.chosenProviderIds)}::uuid[])`);
+  }
   const days = filters.upcomingVisitWithinDays;
   if (days !== undefined) {
     conditions.push(sql`gap.patient_id in (select visit.patient_id from appointments visit
@@ -76,16 +83,26 @@ function isChoosingProviders({ providerIds, departmentIds, clinicIds }: QualityW
 }
 
 /**
- * The providers chosen, directly or by their department or clinic, as one array worked out once
- * (`array(select ...)`), so that it is an index condition of `care_gaps_provider`.
+ * The organisation's providers the filters choose, directly or by their department or clinic, or
+ * `undefined` when they choose none in particular. Read before the page, so that the page's statements
+ * carry them as values: PostgreSQL then knows how many patients a few providers have (and finds them by
+ * their index) where a subquery would leave it guessing.
  */
-function chosenProviders({ scope, filters }: WorklistQuery): SQL {
+export async function findChosenProviders(
+  db: Db,
+  organisationId: string,
+  filters: QualityWorklistFilters,
+): Promise<string[] | undefined> {
+  if (!isChoosingProviders(filters)) return undefined;
   const ids = (list: readonly string[] | undefined) => sql.param(list ?? []);
-  return sql`array(select provider.id from providers provider
-    left join departments department on department.id = provider.department_id
-    where provider.organisation_id = ${scope.organisationId} and (provider.id = any(${ids(filters.providerIds)}::uuid[])
-      or provider.department_id = any(${ids(filters.departmentIds)}::uuid[])
-      or department.clinic_id = any(${ids(filters.clinicIds)}::uuid[])))`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select provider.id from providers provider
+      left join departments department on department.id = provider.department_id
+      where provider.organisation_id = ${organisationId} and (provider.id = any(${ids(filters.providerIds)}::uuid[])
+        or provider.department_id = any(${ids(filters.departmentIds)}::uuid[])
+        or department.clinic_id = any(${ids(filters.clinicIds)}::uuid[]))`),
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Whether the caller sees only some of the organisation's patients (a provider's scope). */
@@ -93,9 +110,15 @@ function hasPatientConditions({ scope }: WorklistQuery): boolean {
   return scope.providerIds !== undefined;
 }
 
-/** Conditions on `patients` (unaliased, as `patientInScope` names it): the caller's scope. */
-function patientConditions({ scope }: WorklistQuery): SQL {
-  return patientInScope(scope);
+/**
+ * Conditions on `patients` (unaliased, as `patientInScope` names it): the caller's scope, and the chosen
+ * providers once more (the same as `care_gaps`' copy): seen on `patients`, a few providers' patients
+ * are found by their index and sorted, rather than found by walking every name.
+ */
+function patientConditions(query: WorklistQuery): SQL {
+  const inScope = patientInScope(query.scope);
+  if (!query.chosenProviderIds) return inScope;
+  return sql`${inScope} and patients.primary_provider_id = any(${sql.param(query.chosenProviderIds)}::uuid[])`;
 }
 
 /** Every condition on `gap` alone: the patient's as a semi-join when there are any. */

@@ -17,7 +17,12 @@ import { evaluateFlagsFor } from '../flags';
 import { parsePatientSearch } from '../patients';
 import { listPatientsWithGapCounts } from './quality-patients.repository';
 import { listArchive, listMeasures, readWorklistRows } from './quality-rows.repository';
-import { countWorklist, findWorklistPage, type WorklistQuery } from './quality-worklist.repository';
+import {
+  countWorklist,
+  findChosenProviders,
+  findWorklistPage,
+  type WorklistQuery,
+} from './quality-worklist.repository';
 
 export interface Caller {
   auth: AuthContext;
@@ -55,10 +60,16 @@ function clock(): { today: string; now: Date } {
 
 type WorklistBody = Pick<EndpointBody<typeof getQualityWorklist>, 'filters' | 'sort' | 'direction'>;
 
-function worklistQuery(scope: CareScope, body: WorklistBody, page: { limit: number; offset: number }): WorklistQuery {
+async function worklistQuery(
+  db: Db,
+  scope: CareScope,
+  body: WorklistBody,
+  page: { limit: number; offset: number },
+): Promise<WorklistQuery> {
   return {
     scope,
     filters: body.filters,
+    chosenProviderIds: await findChosenProviders(db, scope.organisationId, body.filters),
     sort: body.sort,
     isDescending: body.direction === 'descending',
     ...page,
@@ -84,7 +95,7 @@ export async function getWorklistPage(
   body: EndpointBody<typeof getQualityWorklist>,
 ): Promise<Result<typeof getQualityWorklist>> {
   const scope = await openWorkspace(db, caller.auth);
-  const query = worklistQuery(scope, body, { limit: body.pageSize, offset: (body.page - 1) * body.pageSize });
+  const query = await worklistQuery(db, scope, body, { limit: body.pageSize, offset: (body.page - 1) * body.pageSize });
   const { rows, total } = await readWorklist(db, query);
   await auditPatientsShown(
     db,
@@ -101,10 +112,8 @@ export async function exportWorklist(
   body: EndpointBody<typeof exportQualityWorklist>,
 ): Promise<Result<typeof exportQualityWorklist>> {
   const scope = await openWorkspace(db, caller.auth);
-  const { rows, total } = await readWorklist(
-    db,
-    worklistQuery(scope, body, { limit: QUALITY_EXPORT_LIMIT, offset: 0 }),
-  );
+  const query = await worklistQuery(db, scope, body, { limit: QUALITY_EXPORT_LIMIT, offset: 0 });
+  const { rows, total } = await readWorklist(db, query);
   await auditPatientsShown(
     db,
     caller,

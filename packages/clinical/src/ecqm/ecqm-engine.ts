@@ -8,14 +8,15 @@
  * on first use; `evaluate()` then runs bundles (one patient each) through every measure asked for.
  */
 import { DateTime, Executor, Interval, type Results } from 'cql-execution';
-import { PatientSource } from 'cql-exec-fhir';
 import type { Bundle } from 'fhir/r4';
 import { referenceDataDir } from '../data-dir';
 import type { EcqmMeasureId } from './measure-catalog';
 import { loadMeasureContent } from './measure-content';
 import { compileMeasure, type MeasureProgram } from './measure-program';
 import { measureResults } from './measure-result';
+import { createPatientSource, type RefillablePatientSource } from './patient-source';
 import { withoutMissingElementNotices } from './quiet-notices';
+import { keyResourcesByTypeAndId } from './resource-keys';
 import type { EcqmEvaluateOptions, EcqmMeasureResult, EcqmPatientResult } from './types';
 
 export interface EcqmEngineOptions {
@@ -26,6 +27,13 @@ export interface EcqmEngineOptions {
    * (`data-requirements.ts`); the same results, faster (docs/quality.md, "Speed"). Default true.
    */
   filterByDataRequirements?: boolean;
+  /**
+   * Let cql-execution tell resources apart by type and id (`resource-keys.ts`; for this whole process);
+   * the same results, faster. Default true.
+   */
+  keyResourcesByTypeAndId?: boolean;
+  /** Answer each profile's retrieve once per patient (`patient-source.ts`); the same results, faster. Default true. */
+  rememberRetrieves?: boolean;
 }
 
 export interface EcqmEngine {
@@ -42,6 +50,7 @@ export interface EcqmEngine {
 /** An engine over the content of `<dataDir>/ecqm` (see the module comment). */
 export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   const content = loadMeasureContent(options.dataDir ?? referenceDataDir());
+  if (options.keyResourcesByTypeAndId ?? true) keyResourcesByTypeAndId();
   const programs = new Map<EcqmMeasureId, MeasureProgram>();
   const programFor = (id: EcqmMeasureId): MeasureProgram => {
     let program = programs.get(id);
@@ -53,10 +62,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
     }
     return program;
   };
-  // cql-exec-fhir parses its FHIR model info when a source is made: one source, refilled per run.
-  // requireProfileTagging: a retrieve of a QI-Core profile reads only resources tagged with it, as
-  // fqm-execution does by default (a not-done Observation must not read as a done one).
-  const source = PatientSource.FHIRv401({ requireProfileTagging: true });
+  const source = createPatientSource(options.rememberRetrieves ?? true);
   const measureIds = content.map((item) => item.id);
   const filterByDataRequirements = options.filterByDataRequirements ?? true;
 
@@ -65,8 +71,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
     const byPatient = new Map<string, EcqmMeasureResult[]>();
     for (const id of evaluateOptions.measures ?? measureIds) {
       const program = programFor(id);
-      source.reset();
-      source.loadBundles(filterByDataRequirements ? bundles.map(program.filter) : [...bundles]);
+      source.refill(filterByDataRequirements ? bundles.map(program.filter) : bundles);
       const results = await runProgram(program, source, evaluateOptions);
       for (const [patientId, result] of measureResults(program, results, evaluateOptions)) {
         byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), result]);
@@ -100,7 +105,7 @@ function checkPatientBundle(bundle: Bundle, index: number): void {
 
 async function runProgram(
   program: MeasureProgram,
-  source: PatientSource,
+  source: RefillablePatientSource,
   options: EcqmEvaluateOptions,
 ): Promise<Results> {
   // fqm-execution's reading of a date-only period: from 00:00:00.000 to 23:59:59.999 UTC.

@@ -1,5 +1,5 @@
 /**
- * A measure made ready to run, once: its ELM libraries parsed and compiled by cql-execution (the root
+ * A measure made ready to run, once: its ELM libraries decoded and compiled by cql-execution (the root
  * Library with its includes), its value sets in a CodeService, and the ELM kept for explaining results.
  * fqm-execution's `Calculator` redoes all of this on every call (and cql-exec-fhir re-reads its model
  * info), which is most of its cost per patient; the engine keeps one program per measure instead and
@@ -7,7 +7,7 @@
  */
 import { CodeService, Repository, type Library as CqlLibrary } from 'cql-execution';
 import type { Measure, ValueSet } from 'fhir/r4';
-import fqm, { type ELM, type ELMStatement } from 'fqm-execution';
+import type { ELM, ELMStatement } from 'fqm-execution';
 import { valueSetsForCodeService } from 'fqm-execution/build/execution/ValueSetHelper.js';
 import { dataRequirementFilter, type BundleFilter } from './data-requirements';
 import { normalizeValueSetUrl, type EcqmMeasureContent } from './measure-content';
@@ -35,10 +35,7 @@ export interface ElmIndex {
 
 /** Compiles one measure's content (see the module comment). */
 export function compileMeasure(content: EcqmMeasureContent): MeasureProgram {
-  const { rootLibIdentifier, elmJSONs } = fqm.MeasureBundleHelpers.extractLibrariesFromMeasureBundle(content.bundle);
-  for (const elm of elmJSONs) {
-    for (const valueSet of elm.library.valueSets?.def ?? []) valueSet.id = normalizeValueSetUrl(valueSet.id);
-  }
+  const { rootLibIdentifier, elmJSONs } = readElm(content);
   const valueSets = (content.bundle.entry ?? [])
     .map((entry) => entry.resource)
     .filter((resource): resource is ValueSet => resource?.resourceType === 'ValueSet');
@@ -54,6 +51,36 @@ export function compileMeasure(content: EcqmMeasureContent): MeasureProgram {
     elmLibraries: new Map(elmJSONs.map((elm) => [elm.library.identifier.id, indexElm(elm)])),
     filter: dataRequirementFilter(content),
   };
+}
+
+/**
+ * The ELM of the measure's libraries, decoded with Node's Buffer, and the root library's identifier, as
+ * fqm-execution's extractLibrariesFromMeasureBundle gives them (includes named by the tail of their
+ * path); it decodes base64 with a JavaScript polyfill on Node 20, a second per measure. VSAC value-set
+ * URLs are normalised here (`normalizeValueSetUrl`).
+ */
+function readElm(content: EcqmMeasureContent): {
+  rootLibIdentifier: { id: string; version?: string };
+  elmJSONs: ELM[];
+} {
+  const root = content.measure.library?.[0];
+  let rootLibIdentifier: { id: string; version?: string } | undefined;
+  const elmJSONs = (content.bundle.entry ?? []).flatMap((entry) => {
+    const library = entry.resource;
+    if (library?.resourceType !== 'Library') return [];
+    return (library.content ?? [])
+      .filter((attachment) => attachment.contentType === 'application/elm+json' && attachment.data)
+      .map((attachment) => {
+        const elm = JSON.parse(Buffer.from(attachment.data ?? '', 'base64').toString('utf8')) as ELM;
+        for (const include of elm.library.includes?.def ?? [])
+          include.path = include.path.slice(include.path.lastIndexOf('/') + 1);
+        for (const valueSet of elm.library.valueSets?.def ?? []) valueSet.id = normalizeValueSetUrl(valueSet.id);
+        if (library.url === root || library.id === root) rootLibIdentifier = elm.library.identifier;
+        return elm;
+      });
+  });
+  if (!rootLibIdentifier) throw new Error(`${content.id}: the measure's library ${String(root)} is not in its bundle`);
+  return { rootLibIdentifier, elmJSONs };
 }
 
 function indexElm(elm: ELM): ElmIndex {

@@ -598,6 +598,9 @@ export const patientAnalyses = pgTable('patient_analyses', {
 /** A care gap's state in the Quality Workspace: the engine's statuses, with its `excluded` not-applicable kept apart. */
 export type CareGapState = 'open' | 'prospective' | 'closed' | 'excluded';
 
+/** What took an excluded gap out of the measure: a denominator exclusion or a denominator exception. */
+export type CareGapExclusionKind = 'exclusion' | 'exception';
+
 /** What closed or excluded a gap: its numerator or exclusion evidence, as the engine gave it. */
 export interface StoredClosingEvidence {
   resourceType: string;
@@ -642,6 +645,11 @@ export const careGaps = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** When it became excluded (kept while it stays excluded); null unless excluded. */
     excludedAt: timestamp('excluded_at', { withTimezone: true }),
+    /**
+     * Excluded: by a denominator exclusion (hospice, ...) or a denominator exception (the CQL engine's
+     * `excepted`: a medical or patient reason); the performance rate counts them apart. Null otherwise.
+     */
+    exclusionKind: text('exclusion_kind').$type<CareGapExclusionKind>(),
     /** The as-of date of the analysis that last changed the row. */
     asOf: date('as_of').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -36,6 +36,7 @@ describe('the care gaps the Quality Workspace keeps', () => {
     const { role: _numerator, ...closing } = colonoscopy;
     const { role: _exclusion, ...exclusion } = hospice;
     expect(rows.map((row) => row.closing_evidence)).toEqual([[closing], [], [exclusion], [exclusion]]);
+    expect(rows.map((row) => row.exclusion_kind)).toEqual([null, null, 'exclusion', 'exception']);
   });
 });
 
@@ -112,7 +113,7 @@ describe('the analysis store keeping the care_gaps table', () => {
     expect(await rowsOf(patientId)).toEqual([stored]);
   });
 
-  it('is filled from the stored analyses by its migration, as the store fills it', async () => {
+  it('is filled from the stored analyses by its migrations, as the store fills it', async () => {
     const { id: patientId } = await createPatient(database.db, { organisationId });
     await storeCareGaps(database.db, {
       organisationId,
@@ -148,6 +149,17 @@ describe('the analysis store keeping the care_gaps table', () => {
     const migration = await readFile(serverPath('migrations/0020_care_gaps.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO')) ?? '';
     await database.db.execute(sql.raw(backfill));
+    // 0022 tells exclusions from exceptions.
+    const kinds = await readFile(serverPath('migrations/0022_care_gap_exclusion_kind.sql'), 'utf8');
+    await database.db.execute(
+      sql.raw(kinds.split('--> statement-breakpoint').find((part) => part.includes('UPDATE')) ?? ''),
+    );
     expect(await comparable()).toEqual(stored);
+    expect(stored.map((row) => [row.measureId, row.exclusionKind])).toEqual([
+      ['CMS125', 'exclusion'],
+      ['CMS130', null],
+      ['CMS2', null],
+      ['CMS69', 'exception'],
+    ]);
   });
 });

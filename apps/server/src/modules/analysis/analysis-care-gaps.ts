@@ -1,7 +1,13 @@
 import type { CareGap } from '@cairn/clinical';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { careGaps, patients, type CareGapState, type StoredClosingEvidence } from '../../db/clinical-schema';
+import {
+  careGaps,
+  patients,
+  type CareGapExclusionKind,
+  type CareGapState,
+  type StoredClosingEvidence,
+} from '../../db/clinical-schema';
 
 /** One `care_gaps` row as the store sends it (snake_case: the keys of `jsonb_to_recordset`). */
 export interface CareGapRow {
@@ -15,6 +21,7 @@ export interface CareGapRow {
   period_end: string;
   reason: string;
   closing_evidence: StoredClosingEvidence[];
+  exclusion_kind: CareGapExclusionKind | null;
   as_of: string;
 }
 
@@ -29,6 +36,12 @@ const EXCLUDING_REASONS: ReadonlySet<string> = new Set(['excluded', 'excepted'])
 export function careGapStateOf(gap: Pick<CareGap, 'status' | 'notApplicableReason'>): CareGapState | undefined {
   if (gap.status !== 'not-applicable') return gap.status;
   return gap.notApplicableReason && EXCLUDING_REASONS.has(gap.notApplicableReason) ? 'excluded' : undefined;
+}
+
+/** An excluded gap's kind: the CQL engine's `excepted` is a denominator exception, any other exclusion an exclusion. */
+function exclusionKindOf(gap: CareGap, state: CareGapState): CareGapExclusionKind | null {
+  if (state !== 'excluded') return null;
+  return gap.notApplicableReason === 'excepted' ? 'exception' : 'exclusion';
 }
 
 /** What closed a closed gap (its numerator evidence) or excluded an excluded one (its exclusion evidence). */
@@ -63,6 +76,7 @@ export function careGapRowsOf(patientId: string, asOf: string, gaps: readonly Ca
         period_end: gap.measurementPeriod.end,
         reason: gap.reason,
         closing_evidence: closingEvidenceOf(gap, status),
+        exclusion_kind: exclusionKindOf(gap, status),
         as_of: asOf,
       },
     ];
@@ -88,7 +102,7 @@ export async function writeCareGaps(
     with incoming as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as row(patient_id uuid, measure_id text,
         measure_version text, title text, status text, due_date date, period_start date, period_end date, reason text,
-        closing_evidence jsonb, as_of date)
+        closing_evidence jsonb, exclusion_kind text, as_of date)
     ), removed as (
       delete from ${careGaps} gap
       where gap.organisation_id = ${organisationId}
@@ -97,16 +111,18 @@ export async function writeCareGaps(
           and incoming.measure_id = gap.measure_id)
     )
     insert into ${careGaps} as gap (organisation_id, patient_id, primary_provider_id, measure_id, measure_version,
-      title, status, due_date, period_start, period_end, reason, closing_evidence, closed_at, excluded_at, as_of)
+      title, status, due_date, period_start, period_end, reason, closing_evidence, exclusion_kind, closed_at, excluded_at,
+      as_of)
     select ${organisationId}, incoming.patient_id, patient.primary_provider_id, measure_id, measure_version, title,
-      status, due_date, period_start, period_end, reason, closing_evidence,
+      status, due_date, period_start, period_end, reason, closing_evidence, exclusion_kind,
       case when status = 'closed' then now() end, case when status = 'excluded' then now() end, as_of
     from incoming join ${patients} patient on patient.id = incoming.patient_id
     on conflict (patient_id, measure_id) do update set primary_provider_id = excluded.primary_provider_id,
       measure_version = excluded.measure_version,
       title = excluded.title, status = excluded.status, due_date = excluded.due_date,
       period_start = excluded.period_start, period_end = excluded.period_end, reason = excluded.reason,
-      closing_evidence = excluded.closing_evidence, as_of = excluded.as_of, updated_at = now(),
+      closing_evidence = excluded.closing_evidence, exclusion_kind = excluded.exclusion_kind, as_of = excluded.as_of,
+      updated_at = now(),
       closed_at = case when excluded.status <> 'closed' then null
         when gap.status = 'closed' then gap.closed_at else excluded.closed_at end,
       excluded_at = case when excluded.status <> 'excluded' then null
@@ -114,7 +130,7 @@ export async function writeCareGaps(
     where gap.organisation_id = excluded.organisation_id
       -- A gap the new analysis left as it was is not written again (most changes are in the suggestions).
       and (gap.primary_provider_id, gap.measure_version, gap.title, gap.status, gap.due_date, gap.period_start,
-        gap.period_end, gap.reason, gap.closing_evidence) is distinct from (excluded.primary_provider_id,
+        gap.period_end, gap.reason, gap.closing_evidence, gap.exclusion_kind) is distinct from (excluded.primary_provider_id,
         excluded.measure_version, excluded.title, excluded.status, excluded.due_date, excluded.period_start,
-        excluded.period_end, excluded.reason, excluded.closing_evidence)`);
+        excluded.period_end, excluded.reason, excluded.closing_evidence, excluded.exclusion_kind)`);
 }

@@ -86,6 +86,21 @@ const sourceColumns = () => ({
   sourceId: text('source_id').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/**
+ * What an administrator changed in Cairn of a clinic, department or provider a sync writes (issue 17
+ * item 2): the sync leaves an edited field as it is and keeps the source's value beside it.
+ */
+const adminEditColumns = () => ({
+  /** The fields changed in Cairn, by their API names (`name`, `clinicId`, `firstName`...). */
+  editedFields: text('edited_fields')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The source's latest value of each field it gives, by API name (edited fields too); null for a row added in Cairn. */
+  ehrValues: jsonb('ehr_values').$type<Record<string, string | null>>(),
+  /** When a sync last wrote the row; null for a row added in Cairn, or not synced since Cairn recorded it. */
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+});
 const patientId = () =>
   uuid('patient_id')
     .notNull()
@@ -96,7 +111,13 @@ const bySource = (name: string, table: { organisationId: AnyPgColumn; source: An
 /** A clinic (FHIR Organization of the provider organisation), the top of the schedule's hierarchy. */
 export const clinics = pgTable(
   'clinics',
-  { id: id(), organisationId: organisationId(), name: text('name').notNull(), ...sourceColumns() },
+  {
+    id: id(),
+    organisationId: organisationId(),
+    name: text('name').notNull(),
+    ...sourceColumns(),
+    ...adminEditColumns(),
+  },
   (table) => [bySource('clinics', table)],
 );
 
@@ -111,6 +132,7 @@ export const departments = pgTable(
       .references(() => clinics.id),
     name: text('name').notNull(),
     ...sourceColumns(),
+    ...adminEditColumns(),
   },
   (table) => [bySource('departments', table), index('departments_clinic').on(table.clinicId)],
 );
@@ -128,6 +150,7 @@ export const providers = pgTable(
     suffix: text('suffix'),
     npi: text('npi'),
     ...sourceColumns(),
+    ...adminEditColumns(),
   },
   (table) => [bySource('providers', table), index('providers_department').on(table.departmentId)],
 );

@@ -1136,3 +1136,93 @@ export const careGapMarks = pgTable(
   },
   (table) => [uniqueIndex('care_gap_marks_visit_measure').on(table.appointmentId, table.measureId)],
 );
+
+/**
+ * A mailed-letter template of FIT outreach for colorectal screening (issue 19, CMS130): the letter's
+ * body with merge fields (`{{patient.firstName}}`, ...), its language and how many days after mailing the
+ * kit is asked back by. One organisation's; its name is unique there, whatever the case.
+ */
+export const fitTemplates = pgTable(
+  'fit_templates',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    name: text('name').notNull(),
+    /** BCP 47 language tag (`en`, `es`): the letter's dates are written in it. */
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    returnByDays: integer('return_by_days').notNull(),
+    /** Null for a template Cairn seeded. */
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('fit_templates_name').on(table.organisationId, sql`lower(${table.name})`)],
+);
+
+/**
+ * One mailing of FIT letters: the template as it was when the letters were made (so that they can be
+ * printed again the same), the day they were mailed and the day the kits are asked back by.
+ */
+export const fitBatches = pgTable(
+  'fit_batches',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    templateId: uuid('template_id').references(() => fitTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    returnByDays: integer('return_by_days').notNull(),
+    mailedOn: date('mailed_on').notNull(),
+    returnBy: date('return_by').notNull(),
+    /** Null for a batch Cairn seeded. */
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('fit_batches_organisation').on(table.organisationId, table.createdAt)],
+);
+
+/** A FIT kit's state: out (`mailed`, `returned`), done (`resulted`), or given up (`lost`, `declined`). */
+export type FitKitState = 'mailed' | 'returned' | 'resulted' | 'lost' | 'declined';
+
+/**
+ * One patient's FIT kit of a batch. It becomes `resulted` only when a FOBT or FIT-DNA Observation of
+ * the patient, collected on or after the day it was mailed, arrives in their record (any source: the
+ * results import, an EHR sync, an HIE bundle); the care gap closes by the engine, never by hand.
+ */
+export const fitKits = pgTable(
+  'fit_kits',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => fitBatches.id, { onDelete: 'cascade' }),
+    patientId: patientId(),
+    status: text('status').$type<FitKitState>().notNull(),
+    mailedOn: date('mailed_on').notNull(),
+    returnedOn: date('returned_on'),
+    /** The result's collection day (the Observation's effective date). */
+    resultedOn: date('resulted_on'),
+    /** positive or negative; null when the reported value reads as neither. */
+    result: text('result').$type<'positive' | 'negative'>(),
+    /** The value as the lab reported it. */
+    resultText: text('result_text'),
+    observationId: uuid('observation_id').references(() => observations.id, { onDelete: 'set null' }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null when a result's arrival changed it. */
+    statusChangedBy: uuid('status_changed_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('fit_kits_batch_patient').on(table.batchId, table.patientId),
+    index('fit_kits_list').on(table.organisationId, table.status, table.mailedOn),
+    // The kits a result can still match, by patient: the results import, every ingestion, and "no kit out".
+    index('fit_kits_outstanding')
+      .on(table.patientId, table.mailedOn)
+      .where(sql`${table.status} in ('mailed', 'returned', 'lost')`),
+    uniqueIndex('fit_kits_observation').on(table.observationId).where(sql`${table.observationId} is not null`),
+  ],
+);

@@ -17,7 +17,7 @@ const isoDate = z.iso.date('A date written YYYY-MM-DD');
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** An eCQM by its CMS number; the measures are the engine's (nine today, more later), not a list of the contract's. */
-const qualityMeasureId = z
+export const qualityMeasureId = z
   .string()
   .trim()
   .regex(/^CMS\d{1,4}$/, 'A measure is named by its CMS number, such as CMS165');

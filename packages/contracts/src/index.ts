@@ -27,3 +27,5 @@ export * from './audit-admin';
 export * from './ehr-admin';
 export * from './scim-admin';
 export * from './organisation-admin';
+export * from './quality-fit';
+export * from './quality-fit-kits';

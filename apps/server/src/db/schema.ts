@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -66,8 +67,12 @@ export const users = pgTable(
     isMultipleProviders: boolean('is_multiple_providers').notNull().default(false),
     /** `cairn` for password accounts, `oidc` for users of the organisation's SSO provider. */
     identitySource: text('identity_source').notNull().default('cairn'),
-    /** The SSO provider's subject for this user. */
+    /** The SSO provider's subject for this user: unique within that provider only. */
     oidcSubject: text('oidc_subject'),
+    /** The identity provider whose subject `oidcSubject` is (none: not linked to one yet). */
+    identityProviderId: uuid('identity_provider_id').references((): AnyPgColumn => identityProviders.id, {
+      onDelete: 'set null',
+    }),
     emrName: text('emr_name'),
     emrUsername: text('emr_username'),
     /** Set when an administrator creates the account: the first sign-in must choose a password. */
@@ -89,7 +94,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_lower').on(sql`lower(${table.username})`),
-    uniqueIndex('users_oidc_subject').on(table.organisationId, table.oidcSubject),
+    uniqueIndex('users_oidc_subject').on(table.organisationId, table.identityProviderId, table.oidcSubject),
   ],
 );
 
@@ -245,42 +250,59 @@ export const featureFlags = pgTable(
 );
 
 /** The OpenID Connect provider an organisation signs in with (SSO). */
-export const identityProviders = pgTable('identity_providers', {
-  organisationId: uuid('organisation_id')
-    .primaryKey()
-    .references(() => organisations.id),
-  /** `oidc` (OpenID Connect) or `saml` (SAML 2.0). */
-  protocol: text('protocol').$type<'oidc' | 'saml'>().notNull().default('oidc'),
-  /** The OpenID issuer, or the SAML IdP's entity ID. */
-  issuer: text('issuer').notNull(),
-  /** OpenID Connect only (empty for SAML). */
-  clientId: text('client_id').notNull().default(''),
-  /** Encrypted at rest (AES-256-GCM with the server's key); OpenID Connect only (empty for SAML). */
-  clientSecretEncrypted: text('client_secret_encrypted').notNull().default(''),
-  /** SAML: where the IdP publishes its metadata (none when it was given as XML). */
-  samlMetadataUrl: text('saml_metadata_url'),
-  /** SAML: the IdP's metadata as last read; its SSO URL and certificates are read from it. */
-  samlMetadataXml: text('saml_metadata_xml'),
-  samlMetadataReadAt: timestamp('saml_metadata_read_at', { withTimezone: true }),
-  scopes: text('scopes').notNull().default('openid email profile'),
-  /** Users whose email ends with this domain sign in through this provider. */
-  emailDomain: text('email_domain'),
-  /** Permissions and view given to a user the provider signs in for the first time. */
-  defaultView: text('default_view').notNull().default('Provider'),
-  /** The name the login card offers ("Sign in with {displayName}"); empty: the issuer's host. */
-  displayName: text('display_name').notNull().default(''),
-  /**
-   * Which claim of the provider carries the username, email, first and last name and groups
-   * (`{ "email": "upn" }`); a field left out reads the standard OpenID claim.
-   */
-  claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
-  /** Only users whose email is in one of these domains may sign in (none listed: any). */
-  allowedEmailDomains: text('allowed_email_domains')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** A disabled provider is not offered on the login card and signs no one in (Test sign-in still runs). */
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /**
+     * The organisation's provider from before an organisation could have several (migration 0025): its
+     * IdP was registered with the organisation's URLs (SAML entity ID and ACS, OpenID redirect URI),
+     * which it keeps; every other provider has URLs of its own.
+     */
+    hasOrganisationUrls: boolean('has_organisation_urls').notNull().default(false),
+    /** `oidc` (OpenID Connect) or `saml` (SAML 2.0). */
+    protocol: text('protocol').$type<'oidc' | 'saml'>().notNull().default('oidc'),
+    /** The OpenID issuer, or the SAML IdP's entity ID. */
+    issuer: text('issuer').notNull(),
+    /** OpenID Connect only (empty for SAML). */
+    clientId: text('client_id').notNull().default(''),
+    /** Encrypted at rest (AES-256-GCM with the server's key); OpenID Connect only (empty for SAML). */
+    clientSecretEncrypted: text('client_secret_encrypted').notNull().default(''),
+    /** SAML: where the IdP publishes its metadata (none when it was given as XML). */
+    samlMetadataUrl: text('saml_metadata_url'),
+    /** SAML: the IdP's metadata as last read; its SSO URL and certificates are read from it. */
+    samlMetadataXml: text('saml_metadata_xml'),
+    samlMetadataReadAt: timestamp('saml_metadata_read_at', { withTimezone: true }),
+    scopes: text('scopes').notNull().default('openid email profile'),
+    /** Users whose email ends with this domain sign in through this provider. */
+    emailDomain: text('email_domain'),
+    /** Permissions and view given to a user the provider signs in for the first time. */
+    defaultView: text('default_view').notNull().default('Provider'),
+    /** The name the login card offers ("Sign in with {displayName}"); empty: the issuer's host. */
+    displayName: text('display_name').notNull().default(''),
+    /**
+     * Which claim of the provider carries the username, email, first and last name and groups
+     * (`{ "email": "upn" }`); a field left out reads the standard OpenID claim.
+     */
+    claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+    /** Only users whose email is in one of these domains may sign in (none listed: any). */
+    allowedEmailDomains: text('allowed_email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The last sign-in it completed (Test sign-ins aside). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('identity_providers_organisation').on(table.organisationId)],
+);
 
 /** An SSO sign-in in flight: state, PKCE verifier and nonce, checked on return, used once. */
 export const ssoStates = pgTable('sso_states', {
@@ -288,6 +310,10 @@ export const ssoStates = pgTable('sso_states', {
   organisationId: uuid('organisation_id')
     .notNull()
     .references(() => organisations.id),
+  /** The provider signing in; its sign-ins in flight go with it. */
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => identityProviders.id, { onDelete: 'cascade' }),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   redirectUri: text('redirect_uri').notNull(),

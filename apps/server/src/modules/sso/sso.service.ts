@@ -126,6 +126,7 @@ export async function beginSignIn(
       {
         state: stateKey(relayState, input.browserBinding),
         organisationId: provider.organisationId,
+        providerId: provider.id,
         codeVerifier: '',
         nonce: `${testPrefix}${requestId}`,
         redirectUri: ssoRedirectUri(deps.publicOrigin),
@@ -146,6 +147,7 @@ export async function beginSignIn(
     {
       state: stateKey(checks.state, input.browserBinding),
       organisationId: provider.organisationId,
+      providerId: provider.id,
       codeVerifier: checks.codeVerifier,
       nonce: checks.nonce,
       redirectUri,

@@ -596,6 +596,35 @@ export const analysisJobs = pgTable(
 );
 
 /**
+ * The quality pass's queue (issue 19): patients whose care gaps are to be evaluated by CMS's CQL, apart
+ * from `analysis_jobs` so that the slow measures never hold up suggestions. The analysis store queues a
+ * patient here when their stored analysis is of data (or a day) the quality evaluation has not seen;
+ * the same columns and rules as `analysis_jobs` (one pending job per patient).
+ */
+export const qualityJobs = pgTable(
+  'quality_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** pending, running, done, failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** The failure's class and message, never patient data. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('quality_jobs_one_pending')
+      .on(table.patientId)
+      .where(sql`${table.status} = 'pending'`),
+    index('quality_jobs_queue').on(table.status, table.runAfter),
+  ],
+);
+
+/**
  * The latest analysis of a patient: suggestions, care gaps and risk score from `packages/clinical`,
  * computed from the data at `dataVersion` as of `asOf`. The counts feed the schedule.
  */
@@ -616,10 +645,20 @@ export const patientAnalyses = pgTable('patient_analyses', {
   /** SHA-256 of the suggestions, care gaps and risk score: a re-analysis computing the same writes none of them. */
   contentHash: text('content_hash'),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The quality pass (issue 19) writes `care_gaps` and `open_care_gaps`: the data version and as-of date
+   * they were evaluated at (null before the first evaluation; the gaps are current while this version is
+   * the patient's), and the SHA-256 of what the measures read (the measures' content, the period and the
+   * FHIR view of the record), so that an evaluation of the same input is not run again.
+   */
+  qualityDataVersion: bigint('quality_data_version', { mode: 'number' }),
+  qualityAsOf: date('quality_as_of'),
+  qualityDigest: text('quality_digest'),
+  qualityComputedAt: timestamp('quality_computed_at', { withTimezone: true }),
 });
 
 /** A care gap's state in the Quality Workspace: the engine's statuses, with its `excluded` not-applicable kept apart. */
-export type CareGapState = 'open' | 'prospective' | 'closed' | 'excluded';
+export type CareGapState = 'open' | 'closed' | 'excluded';
 
 /** What took an excluded gap out of the measure: a denominator exclusion or a denominator exception. */
 export type CareGapExclusionKind = 'exclusion' | 'exception';
@@ -693,6 +732,38 @@ export const careGaps = pgTable(
     index('care_gaps_archive')
       .on(table.organisationId, sql`coalesce(${table.closedAt}, ${table.excludedAt})`)
       .where(sql`${table.status} in ('closed', 'excluded')`),
+  ],
+);
+
+/**
+ * The individual FHIR MeasureReport of each measure whose initial population a patient is in, as CMS's
+ * CQL computed it for the measurement period (issue 19; the quality pass writes it, the DEQM
+ * `$care-gaps` operation reads it). A measure the patient is outside of has no row.
+ */
+export const measureReports = pgTable(
+  'measure_reports',
+  {
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** The eCQM (`CMS165`). */
+    measureId: text('measure_id').notNull(),
+    /** The Measure's canonical URL and version (`https://madie.cms.gov/Measure/ControllingHighBloodPressureFHIR`, `0.1.000`). */
+    measureUrl: text('measure_url').notNull(),
+    measureVersion: text('measure_version').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    /** The individual MeasureReport (fqm-execution's builder), its `evaluatedResource` included. */
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    /** The resources the measure's logic read, as the report's references (`Condition/<id>`). */
+    evaluatedResources: jsonb('evaluated_resources').$type<string[]>().notNull().default([]),
+    /** The SHA-256 of the evaluation's input (`patient_analyses.quality_digest`). */
+    inputDigest: text('input_digest').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.patientId, table.measureId, table.periodStart] }),
+    // An organisation's reports of a measure and period ($care-gaps for an organization).
+    index('measure_reports_organisation').on(table.organisationId, table.measureId, table.periodStart),
   ],
 );
 

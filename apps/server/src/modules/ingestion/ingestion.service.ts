@@ -4,6 +4,7 @@ import { LINK_TARGETS, type LinkColumn, type MappedRow, type TableName } from '.
 import { MappingError } from '../../integrations/fhir/fhir-values';
 import { isImportedResource, mapResource } from '../../integrations/fhir/map-resource';
 import { markPatientsChanged } from '../analysis';
+import { matchFitResults } from '../fit-kits';
 import { readAttachment } from './attachments';
 import { reportableId, unstorableResourceReason, unstorableRowsReason } from './unstorable-values';
 import { unmappedSnomedCodes, type UnmappedSnomedCode } from './unmapped-codes';
@@ -242,6 +243,10 @@ async function writeRows(
   }
   await linkAppointmentsToEncounters(db, scope, appointmentLinks(mapped, failed, ids));
   await markPatientsChanged(db, options.organisationId, [...changedPatients]);
+  // A FIT result arriving by any import (results file, EHR sync, HIE bundle) results its kit at once.
+  if (mapped.some((resource) => resource.rows.some((row) => row.table === 'observations'))) {
+    await matchFitResults(db, { organisationId: options.organisationId, patientIds: [...changedPatients] });
+  }
   return failed;
 }
 

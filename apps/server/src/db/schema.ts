@@ -347,6 +347,27 @@ export const scimTokens = pgTable('scim_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/**
+ * A bearer token of another system the organisation lets read Cairn (a payer reading the care gaps as
+ * FHIR, DEQM `$care-gaps`): created in the admin tool and shown once, stored as its SHA-256, revocable;
+ * `scopes` says what it may do (`quality-gaps.read`).
+ */
+export const apiClientTokens = pgTable('api_client_tokens', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  label: text('label').notNull().default(''),
+  scopes: text('scopes').array().notNull(),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
 /** A SCIM group of the organisation; its members get its view and permissions. */
 export const scimGroups = pgTable(
   'scim_groups',

@@ -23,6 +23,9 @@ export type QualityRateGrouping = (typeof QUALITY_RATE_GROUPINGS)[number];
 export const QUALITY_TARGET_MIN = 0;
 export const QUALITY_TARGET_MAX = 100;
 
+const isMonth = (value: unknown): boolean =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 12;
+
 /**
  * What the rates count; every field is optional and they combine with "and". Provider, department and
  * clinic are the patient's primary care provider's, chosen as the worklist chooses them.
@@ -40,7 +43,8 @@ export const qualityRateFilters = z
     /** The last month counted (1-12): providers and clinics are counted at its end; December when absent. */
     toMonth: z.int().min(1).max(12).optional(),
   })
-  .refine((filters) => (filters.fromMonth ?? 1) <= (filters.toMonth ?? 12), {
+  // Only once both months are valid: a month out of range is refused by its own field alone.
+  .refine(({ fromMonth = 1, toMonth = 12 }) => !isMonth(fromMonth) || !isMonth(toMonth) || fromMonth <= toMonth, {
     path: ['toMonth'],
     message: 'toMonth comes before fromMonth',
   });

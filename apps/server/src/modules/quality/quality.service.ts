@@ -36,7 +36,7 @@ type Result<E extends Endpoint> = EndpointResponse<E> extends { result: infer R 
  * handler; an admin holds it) and the OrganizationQuality configuration, which an admin does not need.
  * The configuration is the flag as evaluated for the caller, as their browser sees it.
  */
-async function openWorkspace(db: Db, auth: AuthContext): Promise<CareScope> {
+export async function openWorkspace(db: Db, auth: AuthContext): Promise<CareScope> {
   if (!auth.isAdmin) {
     const flags = await evaluateFlagsFor(db, auth);
     if (flags?.configuration_OrganizationQuality !== true) {
@@ -52,7 +52,7 @@ async function auditPatientsShown(db: Db, caller: Caller, what: string, patientI
 }
 
 /** The caller's calendar day (the server's time zone, as the analysis and the schedule take it) and time. */
-function clock(): { today: string; now: Date } {
+export function clock(): { today: string; now: Date } {
   const now = new Date();
   const pad = (value: number): string => String(value).padStart(2, '0');
   return { today: `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`, now };

@@ -124,12 +124,12 @@ const qualityWorkspacePages: [PathName, () => PageModule][] = [
   ['qualityWorkspace', () => import('./routes/quality/quality-workspace.page')],
   ['qualityPatients', () => import('./routes/quality/quality-patients.page')],
   ['qualityArchive', () => import('./routes/quality/quality-archive.page')],
+  ['qualitySatisfactionRate', () => import('./routes/quality/quality-satisfaction-rate.page')],
 ];
 
 const fullScreenPages: [PathName, string][] = [
   ['analytics', 'Analytics'],
   ['files', 'File Manager'],
-  ['qualitySatisfactionRate', 'Quality Workspace'],
   ['qualityFit', 'Quality Workspace'],
   ['qualityFitAddTemplate', 'Quality Workspace'],
   ['qualityFitTemplates', 'Quality Workspace'],

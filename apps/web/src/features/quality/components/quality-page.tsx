@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { WidgetBoundary } from '../../../components/widget-boundary';
 import { paths } from '../../../config/paths';
 
-export type QualityPageName = 'worklist' | 'patients' | 'archive';
+export type QualityPageName = 'worklist' | 'patients' | 'archive' | 'rates';
 
 const PAGES: { name: QualityPageName; label: string; href: string }[] = [
   { name: 'worklist', label: 'Worklist', href: paths.qualityWorkspace.href() },
   { name: 'patients', label: 'Patients', href: paths.qualityPatients.href() },
   { name: 'archive', label: 'Archive', href: paths.qualityArchive.href() },
+  { name: 'rates', label: 'Performance rates', href: paths.qualitySatisfactionRate.href() },
 ];
 
 export interface QualityPageProps {

@@ -4,6 +4,7 @@ import type { FhirResource } from '../../integrations/fhir/fhir-types';
 import type { FileStore } from '../../integrations/files/file-store';
 import { AppError } from '../../lib/app-error';
 import { importBundle, type Rejection } from '../ingestion';
+import { readAdministrativeResources } from './administrative-resources';
 import { toEhrAppError } from './ehr-errors';
 import { findConnection, findEhrPatientId, recordSync } from './ehr-sync.repository';
 
@@ -42,8 +43,10 @@ export interface SyncPatientResult {
 }
 
 /**
- * Reads one patient's record from the EHR and imports it (source `EHR`): rows are upserted on their
- * FHIR ids, so a second sync updates rather than duplicates. The EHR is read in full before anything
+ * Reads one patient's record from the EHR, with the practitioners, organizations and locations it
+ * names, and imports it (source `EHR`): rows are upserted on their FHIR ids, so a second sync updates
+ * rather than duplicates, and a clinic's, department's or provider's field an administrator edited in
+ * Cairn is kept (the EHR's value beside it). The EHR is read in full before anything
  * is written, so a failing or slow EHR changes nothing stored; the attempt and its failure (no
  * patient data) are recorded for a patient Cairn already knows.
  */
@@ -111,5 +114,6 @@ async function readPatientRecord(client: FhirClient, patientFhirId: string): Pro
   for (const resource of [patient, ...found.flat()]) {
     unique.set(`${resource.resourceType}/${resource.id ?? String(unique.size)}`, resource);
   }
-  return [...unique.values()];
+  const record = [...unique.values()];
+  return [...record, ...(await readAdministrativeResources(client, record))];
 }

@@ -29,6 +29,8 @@ export const TABLES: ClinicalTables = {
 const CHUNK_ROWS = 2_000;
 /** Never overwritten by a re-import: the row's identity and its change counter. */
 const KEPT_COLUMNS = new Set(['id', 'organisationId', 'source', 'sourceId', 'dataVersion', 'search']);
+/** Written by the import itself on the tables an administrator edits (clinics, departments, providers), never by a mapper. */
+const ADMIN_EDIT_COLUMNS = ['editedFields', 'ehrValues', 'syncedAt'];
 
 export interface StoredRow {
   id: string;
@@ -53,23 +55,24 @@ export async function upsertRows(
   const table = TABLES[name] as typeof schema.conditions;
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
-    (key) => columns[key] && key !== 'organisationId' && key !== 'source',
+    (key) => columns[key] && key !== 'organisationId' && key !== 'source' && !ADMIN_EDIT_COLUMNS.includes(key),
   );
-  const names = keys.map((key) => `"${columns[key]?.name ?? key}"`);
-  const recordType = keys.map((key, index) => `${names[index] ?? ''} ${columns[key]?.getSQLType() ?? 'text'}`);
-  const updates = keys
-    .filter((key) => !KEPT_COLUMNS.has(key))
-    .map((key) => `"${columns[key]?.name ?? key}" = excluded."${columns[key]?.name ?? key}"`);
   const tableName = getTableName(table);
+  const statement = upsertStatement({
+    tableName,
+    keys,
+    columns,
+    isAdministered: ADMIN_EDIT_COLUMNS.every((key) => key in columns),
+  });
   const stored: StoredRow[] = [];
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS).map((row) => rowJson(row, keys, columns));
     const result: unknown = await db.execute(sql`
-      insert into ${sql.raw(`"${tableName}"`)} (organisation_id, source, ${sql.raw(names.join(', '))})
-      select ${scope.organisationId}::uuid, ${scope.source}::text, ${sql.raw(names.join(', '))}
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as rows(${sql.raw(recordType.join(', '))})
+      insert into ${sql.raw(`"${tableName}"`)} (organisation_id, source, ${sql.raw(statement.columns)})
+      select ${scope.organisationId}::uuid, ${scope.source}::text, ${sql.raw(statement.values)}
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as rows(${sql.raw(statement.recordType)})
       on conflict (organisation_id, source, source_id)
-      do update set ${sql.raw([...updates, 'updated_at = now()'].join(', '))}
+      do update set ${sql.raw(statement.updates)}
       ${options.returning ? sql`returning id, source_id` : sql``}`);
     if (!options.returning) continue;
     // Both drivers answer `{ rows }`; the shared Db type does not say so.
@@ -77,6 +80,50 @@ export async function upsertRows(
     for (const row of written) stored.push({ id: row.id, sourceId: row.source_id });
   }
   return stored;
+}
+
+/**
+ * The parts of an upsert's statement (identifiers of our own schema, never input). On the tables an
+ * administrator edits (issue 17 item 2), a field named in the row's `edited_fields` keeps Cairn's
+ * value; `ehr_values` takes the source's value of every field given, edited or not, and `synced_at` the
+ * time, so the admin tool can show what the EHR says beside an edit and when it last said it.
+ */
+function upsertStatement(options: {
+  tableName: string;
+  keys: readonly string[];
+  columns: Record<string, { name: string; getSQLType(): string }>;
+  isAdministered: boolean;
+}): { columns: string; values: string; recordType: string; updates: string } {
+  const { tableName, keys, columns, isAdministered } = options;
+  const nameOf = (key: string) => `"${columns[key]?.name ?? key}"`;
+  const names = keys.map(nameOf);
+  const recordType = keys.map((key) => `${nameOf(key)} ${columns[key]?.getSQLType() ?? 'text'}`);
+  const given = keys.filter((key) => !KEPT_COLUMNS.has(key));
+  const updates = given.map((key) =>
+    isAdministered
+      ? `${nameOf(key)} = case when '${key}' = any("${tableName}"."edited_fields") then "${tableName}".${nameOf(key)} else excluded.${nameOf(key)} end`
+      : `${nameOf(key)} = excluded.${nameOf(key)}`,
+  );
+  updates.push('updated_at = now()');
+  if (!isAdministered) {
+    return {
+      columns: names.join(', '),
+      values: names.join(', '),
+      recordType: recordType.join(', '),
+      updates: updates.join(', '),
+    };
+  }
+  const ehrValues = `jsonb_build_object(${given.map((key) => `'${key}', ${nameOf(key)}`).join(', ')})`;
+  updates.push(
+    `ehr_values = coalesce("${tableName}"."ehr_values", '{}'::jsonb) || excluded."ehr_values"`,
+    'synced_at = now()',
+  );
+  return {
+    columns: [...names, 'ehr_values', 'synced_at'].join(', '),
+    values: [...names, ehrValues, 'now()'].join(', '),
+    recordType: recordType.join(', '),
+    updates: updates.join(', '),
+  };
 }
 
 /** A row keyed by column name; dates as ISO strings, jsonb values as they are. */

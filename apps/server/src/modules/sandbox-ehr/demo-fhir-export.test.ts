@@ -43,7 +43,9 @@ const TABLES = { clinics, departments, providers, patients, appointments, condit
 
 /**
  * The organisation's EHR rows of each table, without the bookkeeping an import always moves: when
- * the row was written and the patient's change counter (an import marks its patients for analysis).
+ * the row was written and the patient's change counter (an import marks its patients for analysis),
+ * and on clinics, departments and providers when the sync last wrote them and what it said (the demo's
+ * seed writes these rows without a sync).
  */
 async function storedRows(): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
@@ -53,7 +55,12 @@ async function storedRows(): Promise<Record<string, unknown[]>> {
       .from(table)
       .where(and(eq(table.organisationId, organisationId), eq(table.source, 'EHR')))
       .orderBy(asc(table.id));
-    snapshot[name] = rows.map((row) => ({ ...row, updatedAt: undefined, dataVersion: undefined }));
+    snapshot[name] = rows.map((row) => ({
+      ...row,
+      updatedAt: undefined,
+      dataVersion: undefined,
+      ...('syncedAt' in row ? { syncedAt: undefined, ehrValues: undefined } : {}),
+    }));
   }
   return snapshot;
 }

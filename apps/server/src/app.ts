@@ -14,6 +14,7 @@ import {
 import { startAnalysisWorker } from './modules/analysis';
 import { accountRoutes } from './modules/account';
 import { analyticsRoutes } from './modules/analytics';
+import { apiClientsRoutes } from './modules/api-clients';
 import { auditAdminRoutes } from './modules/audit-admin';
 import { clinicalSummaryRoutes } from './modules/clinical-summary';
 import { documentsRoutes } from './modules/documents';
@@ -24,6 +25,8 @@ import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
 import { qualityRoutes } from './modules/quality';
+import { qualityFhirRoutes } from './modules/quality-fhir';
+import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityTabRoutes } from './modules/quality-tab';
 import { scheduleRoutes } from './modules/schedule';
 import { scimAdminRoutes, scimRoutes } from './modules/scim';
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       auditAdminRoutes(api);
       organisationAdminRoutes(api);
       scimAdminRoutes(api);
+      apiClientsRoutes(api);
       scheduleRoutes(api);
       patientsRoutes(api);
       clinicalSummaryRoutes(api);
@@ -137,6 +141,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       dxRoutes(api, config);
       qualityRoutes(api);
       qualityTabRoutes(api);
+      qualityFhirRoutes(api, config);
+      qualityFitRoutes(api);
       realtimeRoutes(api);
       options.extraApiRoutes?.(api);
     },

@@ -1,0 +1,1 @@
+export { qualityFitRoutes } from './quality-fit.routes';

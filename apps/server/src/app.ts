@@ -25,6 +25,7 @@ import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
 import { qualityRoutes } from './modules/quality';
+import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityFhirRoutes } from './modules/quality-fhir';
 import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityTabRoutes } from './modules/quality-tab';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       dxRoutes(api, config);
       qualityRoutes(api);
       qualityTabRoutes(api);
+      qualityFitRoutes(api);
       qualityFhirRoutes(api, config);
       qualityFitRoutes(api);
       realtimeRoutes(api);

@@ -29,3 +29,5 @@ export * from './scim-admin';
 export * from './organisation-admin';
 export * from './quality-fit';
 export * from './quality-fit-kits';
+export * from './quality-fhir';
+export * from './api-clients';

@@ -1,21 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { bearerTokenOf, hashBearerToken, isTouchDue, newBearerToken } from '../../lib/bearer-tokens';
 import { ScimError } from './scim-error';
 import { findActiveToken, touchToken } from './scim-tokens.repository';
 
-/** A SCIM token: a recognisable prefix (secret scanners find it) and 256 random bits. */
+/** A SCIM token: `cairn_scim_` and 256 random bits (lib/bearer-tokens.ts). */
 export function newScimToken(): { token: string; tokenHash: string } {
-  const token = `cairn_scim_${randomBytes(32).toString('base64url')}`;
-  return { token, tokenHash: hashScimToken(token) };
+  return newBearerToken('cairn_scim_');
 }
 
-/** Tokens are stored as their SHA-256: they are random, so a slow hash adds nothing. */
-export function hashScimToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** `last_used_at` is written at most once a minute per token, not on every request of a sync. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const hashScimToken = hashBearerToken;
 
 /**
  * The organisation and token of `Authorization: Bearer <token>`: a missing, unknown or revoked token
@@ -26,11 +19,9 @@ export async function authenticateScim(
   authorization: string | undefined,
   now: Date,
 ): Promise<{ organisationId: string; tokenId: string }> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  const token = match?.[1] ? await findActiveToken(db, hashScimToken(match[1])) : undefined;
+  const bearer = bearerTokenOf(authorization);
+  const token = bearer ? await findActiveToken(db, hashScimToken(bearer)) : undefined;
   if (!token) throw new ScimError(401, 'A valid SCIM bearer token of the organisation is required.');
-  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await touchToken(db, token.id, now);
-  }
+  if (isTouchDue(token.lastUsedAt, now)) await touchToken(db, token.id, now);
   return { organisationId: token.organisationId, tokenId: token.id };
 }

@@ -1,0 +1,1 @@
+export { qualityFhirRoutes } from './quality-fhir.routes';

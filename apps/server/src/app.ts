@@ -25,7 +25,6 @@ import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
 import { qualityRoutes } from './modules/quality';
-import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityFhirRoutes } from './modules/quality-fhir';
 import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityTabRoutes } from './modules/quality-tab';
@@ -142,7 +141,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       dxRoutes(api, config);
       qualityRoutes(api);
       qualityTabRoutes(api);
-      qualityFitRoutes(api);
       qualityFhirRoutes(api, config);
       qualityFitRoutes(api);
       realtimeRoutes(api);

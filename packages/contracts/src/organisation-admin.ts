@@ -105,14 +105,42 @@ export const hierarchySource = z.object({
   /** The row's id in the EHR, kept on an edit so that a later sync still matches it. */
   sourceId: z.string(),
   isFromEhr: z.boolean(),
+  /** Added by hand in the admin tool (source CAIRN): no sync touches it. */
+  isHandAdded: z.boolean(),
   updatedAt: z.iso.datetime(),
+  /** When a sync last wrote the row; null for a row added by hand, or not synced since Cairn began to record it. */
+  syncedAt: z.iso.datetime().nullable(),
 });
+
+/** The fields of a clinic a sync writes from the EHR (FHIR Organization.name). */
+export const CLINIC_SYNCED_FIELDS = ['name'] as const;
+/** The fields of a department a sync writes from the EHR (FHIR Location.name and managingOrganization). */
+export const DEPARTMENT_SYNCED_FIELDS = ['name', 'clinicId'] as const;
+/**
+ * The fields of a provider a sync writes from the EHR (FHIR Practitioner's official name, its suffix and
+ * NPI identifier). A provider's department is not in FHIR's Practitioner: only Cairn sets it.
+ */
+export const PROVIDER_SYNCED_FIELDS = ['firstName', 'lastName', 'suffix', 'npi'] as const;
+
+/**
+ * A field an administrator changed in Cairn on a synced row: the sync leaves it as it is and keeps the
+ * source's latest value beside it, until "Use the EHR's value" gives the field back to the sync.
+ */
+const editedField = <const Fields extends readonly [string, ...string[]]>(fields: Fields) =>
+  z.object({
+    field: z.enum(fields),
+    /** The source's latest value as the field holds it (a clinic's id for `clinicId`); null when it gives none. */
+    ehrValue: z.string().nullable(),
+    /** That value in words: the clinic's name for `clinicId`, else the value itself. */
+    ehrDisplay: z.string().nullable(),
+  });
 
 export const adminClinic = z.object({
   id: z.uuid(),
   name: z.string(),
   departmentCount: z.int(),
   ...hierarchySource.shape,
+  editedFields: z.array(editedField(CLINIC_SYNCED_FIELDS)),
 });
 export type AdminClinic = z.infer<typeof adminClinic>;
 export const adminDepartment = z.object({
@@ -122,6 +150,7 @@ export const adminDepartment = z.object({
   clinicName: z.string(),
   providerCount: z.int(),
   ...hierarchySource.shape,
+  editedFields: z.array(editedField(DEPARTMENT_SYNCED_FIELDS)),
 });
 export type AdminDepartment = z.infer<typeof adminDepartment>;
 export const adminProvider = z.object({
@@ -135,6 +164,7 @@ export const adminProvider = z.object({
   departmentName: z.string().nullable(),
   clinicName: z.string().nullable(),
   ...hierarchySource.shape,
+  editedFields: z.array(editedField(PROVIDER_SYNCED_FIELDS)),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 
@@ -185,7 +215,8 @@ export const saveOrganisationClinic = defineEndpoint({
   tags: ['admin'],
   method: 'POST',
   path: '/admin/organisation/clinics/save',
-  summary: 'Rename a clinic (clinicId given) or add one by hand (source CAIRN)',
+  summary:
+    'Rename a clinic (clinicId given; a synced clinic keeps the name at later syncs) or add one by hand (source CAIRN)',
   writes: 'organisation',
   body: z.strictObject({ clinicId: z.uuid().optional(), name }),
   response: resultEnvelope(adminClinic),
@@ -200,6 +231,40 @@ export const saveOrganisationDepartment = defineEndpoint({
   writes: 'organisation',
   body: z.strictObject({ departmentId: z.uuid().optional(), clinicId: z.uuid(), name }),
   response: resultEnvelope(adminDepartment),
+});
+
+export const revertOrganisationClinicField = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/clinics/revert',
+  summary:
+    "Use the EHR's value of a clinic's field edited in Cairn: the edit is dropped and the next sync writes it again",
+  writes: 'organisation',
+  body: z.strictObject({ clinicId: z.uuid(), field: z.enum(CLINIC_SYNCED_FIELDS) }),
+  response: resultEnvelope(adminClinic),
+});
+
+export const revertOrganisationDepartmentField = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/departments/revert',
+  summary: "Use the EHR's value of a department's field edited in Cairn (its name or clinic)",
+  writes: 'organisation',
+  body: z.strictObject({ departmentId: z.uuid(), field: z.enum(DEPARTMENT_SYNCED_FIELDS) }),
+  response: resultEnvelope(adminDepartment),
+});
+
+export const revertOrganisationProviderField = defineEndpoint({
+  ...adminEndpoint,
+  tags: ['admin'],
+  method: 'POST',
+  path: '/admin/organisation/providers/revert',
+  summary: "Use the EHR's value of a provider's field edited in Cairn (names, credentials or NPI)",
+  writes: 'organisation',
+  body: z.strictObject({ providerId: z.uuid(), field: z.enum(PROVIDER_SYNCED_FIELDS) }),
+  response: resultEnvelope(adminProvider),
 });
 
 /** A provider's NPI: ten digits whose last is the Luhn check digit over 80840 and the first nine. */

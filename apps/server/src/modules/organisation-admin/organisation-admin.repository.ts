@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, departments, providers } from '../../db/clinical-schema';
 import { organisations } from '../../db/schema';
 
 /** What Cairn writes as the source of a clinic, department or provider added by hand in the admin tool. */
 export const HAND_ADDED_SOURCE = 'CAIRN';
+
+/** What a sync recorded of a row and what an administrator changed of it (issue 17 item 2). */
+export interface EditState {
+  editedFields: string[];
+  ehrValues: Record<string, string | null> | null;
+}
 
 export interface Page {
   search: string | undefined;
@@ -44,6 +50,9 @@ const clinicColumns = {
   source: clinics.source,
   sourceId: clinics.sourceId,
   updatedAt: clinics.updatedAt,
+  syncedAt: clinics.syncedAt,
+  editedFields: clinics.editedFields,
+  ehrValues: clinics.ehrValues,
   departmentCount,
 };
 const clinicsSelected = (db: Db) => db.select(clinicColumns).from(clinics);
@@ -77,11 +86,15 @@ export async function insertClinic(db: Db, organisationId: string, name: string)
   return row.id;
 }
 
-export async function renameClinic(db: Db, organisationId: string, clinicId: string, name: string): Promise<void> {
+export async function updateClinic(
+  db: Db,
+  where: { organisationId: string; clinicId: string },
+  values: { name: string } & EditState,
+): Promise<void> {
   await db
     .update(clinics)
-    .set({ name, updatedAt: new Date() })
-    .where(and(eq(clinics.organisationId, organisationId), eq(clinics.id, clinicId)));
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(clinics.organisationId, where.organisationId), eq(clinics.id, where.clinicId)));
 }
 
 const departmentColumns = {
@@ -92,6 +105,13 @@ const departmentColumns = {
   source: departments.source,
   sourceId: departments.sourceId,
   updatedAt: departments.updatedAt,
+  syncedAt: departments.syncedAt,
+  editedFields: departments.editedFields,
+  ehrValues: departments.ehrValues,
+  /** The name of the clinic the EHR places the department in (its `ehr_values.clinicId`). */
+  ehrClinicName: sql<
+    string | null
+  >`(select c."name" from "clinics" c where c."organisation_id" = "departments"."organisation_id" and c."id"::text = "departments"."ehr_values"->>'clinicId')`,
   providerCount,
 };
 const departmentsJoined = (db: Db) =>
@@ -147,12 +167,13 @@ export async function insertDepartment(db: Db, values: { organisationId: string;
 
 export async function updateDepartment(
   db: Db,
-  values: { organisationId: string; departmentId: string; clinicId: string; name: string },
+  values: { organisationId: string; departmentId: string; clinicId: string; name: string } & EditState,
 ): Promise<void> {
+  const { organisationId, departmentId, ...changed } = values;
   await db
     .update(departments)
-    .set({ name: values.name, clinicId: values.clinicId, updatedAt: new Date() })
-    .where(and(eq(departments.organisationId, values.organisationId), eq(departments.id, values.departmentId)));
+    .set({ ...changed, updatedAt: new Date() })
+    .where(and(eq(departments.organisationId, organisationId), eq(departments.id, departmentId)));
 }
 
 const providerColumns = {
@@ -167,6 +188,9 @@ const providerColumns = {
   source: providers.source,
   sourceId: providers.sourceId,
   updatedAt: providers.updatedAt,
+  syncedAt: providers.syncedAt,
+  editedFields: providers.editedFields,
+  ehrValues: providers.ehrValues,
 };
 
 const providersJoined = (db: Db) =>
@@ -236,12 +260,34 @@ export async function insertProvider(db: Db, organisationId: string, fields: Pro
 export async function updateProvider(
   db: Db,
   where: { organisationId: string; providerId: string },
-  fields: ProviderFields,
+  fields: ProviderFields & EditState,
 ): Promise<void> {
   await db
     .update(providers)
     .set({ ...fields, updatedAt: new Date() })
     .where(and(eq(providers.organisationId, where.organisationId), eq(providers.id, where.providerId)));
+}
+
+const HIERARCHY_TABLES = { clinics, departments, providers };
+
+/**
+ * Gives an edited field back to the sync: the field takes the source's latest value (`ehr_values`) and
+ * leaves `edited_fields`, in one statement so that a sync or edit in between cannot be half undone.
+ */
+export async function revertToSourceValue(
+  db: Db,
+  options: { table: keyof typeof HIERARCHY_TABLES; organisationId: string; id: string; field: string },
+): Promise<void> {
+  const table = HIERARCHY_TABLES[options.table];
+  const column = (getTableColumns(table) as Record<string, { name: string; getSQLType(): string } | undefined>)[
+    options.field
+  ];
+  if (!column) throw new Error(`${options.table} has no field ${options.field}`);
+  await db.execute(sql`
+    update ${table}
+    set ${sql.identifier(column.name)} = (${table.ehrValues} ->> ${options.field})::${sql.raw(column.getSQLType())},
+      edited_fields = array_remove(${table.editedFields}, ${options.field}), updated_at = now()
+    where ${table.organisationId} = ${options.organisationId} and ${table.id} = ${options.id}`);
 }
 
 /**

@@ -4,6 +4,9 @@ import {
   listOrganisationClinics as listClinicsEndpoint,
   listOrganisationDepartments as listDepartmentsEndpoint,
   listOrganisationProviders as listProvidersEndpoint,
+  revertOrganisationClinicField as revertClinicEndpoint,
+  revertOrganisationDepartmentField as revertDepartmentEndpoint,
+  revertOrganisationProviderField as revertProviderEndpoint,
   saveOrganisationClinic as saveClinicEndpoint,
   saveOrganisationDepartment as saveDepartmentEndpoint,
   saveOrganisationProvider as saveProviderEndpoint,
@@ -20,6 +23,11 @@ import {
   saveOrganisationDepartment,
   saveOrganisationProvider,
 } from './organisation-hierarchy.service';
+import {
+  revertOrganisationClinicField,
+  revertOrganisationDepartmentField,
+  revertOrganisationProviderField,
+} from './organisation-hierarchy-revert.service';
 import {
   getOrganisationSettings,
   updateOrganisationSettings,
@@ -51,6 +59,15 @@ export function organisationAdminRoutes(app: FastifyInstance): void {
   }));
   route(app, saveProviderEndpoint, async ({ auth, body, request }) => ({
     result: await saveOrganisationProvider(db(), { auth, clientAddress: request.ip }, body),
+  }));
+  route(app, revertClinicEndpoint, async ({ auth, body, request }) => ({
+    result: await revertOrganisationClinicField(db(), { auth, clientAddress: request.ip }, body),
+  }));
+  route(app, revertDepartmentEndpoint, async ({ auth, body, request }) => ({
+    result: await revertOrganisationDepartmentField(db(), { auth, clientAddress: request.ip }, body),
+  }));
+  route(app, revertProviderEndpoint, async ({ auth, body, request }) => ({
+    result: await revertOrganisationProviderField(db(), { auth, clientAddress: request.ip }, body),
   }));
   route(app, getGroupPracticesEndpoint, async ({ auth }) => ({ result: await getGroupPractices(db(), auth) }));
 }

@@ -1,18 +1,23 @@
-import type {
-  AdminClinic,
-  AdminDepartment,
-  AdminProvider,
-  EndpointBody,
-  saveOrganisationDepartment as saveDepartmentEndpoint,
-  saveOrganisationProvider as saveProviderEndpoint,
+import {
+  CLINIC_SYNCED_FIELDS,
+  DEPARTMENT_SYNCED_FIELDS,
+  PROVIDER_SYNCED_FIELDS,
+  type AdminClinic,
+  type AdminDepartment,
+  type AdminProvider,
+  type EndpointBody,
+  type saveOrganisationDepartment as saveDepartmentEndpoint,
+  type saveOrganisationProvider as saveProviderEndpoint,
 } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { loadCareScope, writeAudit, type AuthContext } from '../../access';
+import { editedFieldsOf, editStateAfterSave } from './hierarchy-edits';
 import {
   findClinic,
   findDepartment,
   findProvider,
+  HAND_ADDED_SOURCE,
   insertClinic,
   insertDepartment,
   insertProvider,
@@ -20,7 +25,7 @@ import {
   listDepartments,
   listGroupPractices,
   listProviders,
-  renameClinic,
+  updateClinic,
   updateDepartment,
   updateProvider,
   type ClinicRow,
@@ -32,8 +37,9 @@ import type { AdminCaller } from './organisation-settings.service';
 
 /**
  * Clinics, departments and providers as the EHR sync wrote them, edited by hand. An edit keeps the row's
- * source and source id, so a later sync still matches it; the sync is the EHR's record, so it writes the
- * EHR's names over an edited EHR row again (the admin tool says so next to each EHR row). Rows added
+ * source and source id, so a later sync still matches it, and marks each synced field it changes as
+ * edited in Cairn: the sync leaves an edited field as it is and records the EHR's value beside it, until
+ * the administrator gives the field back to the EHR (organisation-hierarchy-revert.service.ts). Rows added
  * here have the source CAIRN and no sync touches them.
  */
 
@@ -48,27 +54,33 @@ const pageOf = (query: ListQuery): Page => ({
   limit: query.pageSize,
   offset: (query.page - 1) * query.pageSize,
 });
-const sourceOf = (row: { source: string; sourceId: string; updatedAt: Date }) => ({
+const sourceOf = (row: { source: string; sourceId: string; updatedAt: Date; syncedAt: Date | null }) => ({
   source: row.source,
   sourceId: row.sourceId,
   isFromEhr: row.source === 'EHR',
+  isHandAdded: row.source === HAND_ADDED_SOURCE,
   updatedAt: row.updatedAt.toISOString(),
+  syncedAt: row.syncedAt?.toISOString() ?? null,
 });
-const clinicOut = (row: ClinicRow): AdminClinic => ({
+export const clinicOut = (row: ClinicRow): AdminClinic => ({
   id: row.id,
   name: row.name,
   departmentCount: row.departmentCount,
   ...sourceOf(row),
+  editedFields: editedFieldsOf(row, CLINIC_SYNCED_FIELDS),
 });
-const departmentOut = (row: DepartmentRow): AdminDepartment => ({
+export const departmentOut = (row: DepartmentRow): AdminDepartment => ({
   id: row.id,
   name: row.name,
   clinicId: row.clinicId,
   clinicName: row.clinicName,
   providerCount: row.providerCount,
   ...sourceOf(row),
+  editedFields: editedFieldsOf(row, DEPARTMENT_SYNCED_FIELDS, (field, value) =>
+    field === 'clinicId' ? row.ehrClinicName : value,
+  ),
 });
-const providerOut = (row: ProviderRow): AdminProvider => ({
+export const providerOut = (row: ProviderRow): AdminProvider => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -78,9 +90,10 @@ const providerOut = (row: ProviderRow): AdminProvider => ({
   departmentName: row.departmentName,
   clinicName: row.clinicName,
   ...sourceOf(row),
+  editedFields: editedFieldsOf(row, PROVIDER_SYNCED_FIELDS),
 });
 
-async function audit(db: Db, caller: AdminCaller, details: Record<string, unknown>): Promise<void> {
+export async function auditHierarchy(db: Db, caller: AdminCaller, details: Record<string, unknown>): Promise<void> {
   await writeAudit(db, {
     organisationId: caller.auth.organisationId,
     userId: caller.auth.userId,
@@ -122,7 +135,7 @@ export async function listOrganisationProviders(
 }
 
 /** Another organisation's row is not found (404), with the field that named it. */
-const notFound = (what: string, field: string) => new AppError('NOT_FOUND', `${what} not found.`, { field });
+export const notFound = (what: string, field: string) => new AppError('NOT_FOUND', `${what} not found.`, { field });
 
 export async function saveOrganisationClinic(
   db: Db,
@@ -134,11 +147,13 @@ export async function saveOrganisationClinic(
   if (clinicId) {
     const before = await findClinic(db, organisationId, clinicId);
     if (!before) throw notFound('Clinic', 'clinicId');
-    await renameClinic(db, organisationId, clinicId, input.name);
-    await audit(db, caller, { clinicId, operation: 'rename-clinic', from: before.name, to: input.name });
+    const edits = editStateAfterSave({ fields: CLINIC_SYNCED_FIELDS, before, after: { name: input.name } });
+    await updateClinic(db, { organisationId, clinicId }, { name: input.name, ...edits.state });
+    const details = { clinicId, operation: 'rename-clinic', from: before.name, to: input.name };
+    await auditHierarchy(db, caller, { ...details, edited: edits.edited, released: edits.released });
   } else {
     clinicId = await insertClinic(db, organisationId, input.name);
-    await audit(db, caller, { clinicId, operation: 'add-clinic', name: input.name });
+    await auditHierarchy(db, caller, { clinicId, operation: 'add-clinic', name: input.name });
   }
   const row = await findClinic(db, organisationId, clinicId);
   if (!row) throw notFound('Clinic', 'clinicId');
@@ -156,12 +171,24 @@ export async function saveOrganisationDepartment(
   if (departmentId) {
     const before = await findDepartment(db, organisationId, departmentId);
     if (!before) throw notFound('Department', 'departmentId');
-    await updateDepartment(db, { organisationId, departmentId, clinicId: input.clinicId, name: input.name });
+    const after = { clinicId: input.clinicId, name: input.name };
+    const edits = editStateAfterSave({ fields: DEPARTMENT_SYNCED_FIELDS, before, after });
+    await updateDepartment(db, { organisationId, departmentId, ...after, ...edits.state });
     const details = { departmentId, operation: 'edit-department', from: before.name, to: input.name };
-    await audit(db, caller, { ...details, clinicId: input.clinicId });
+    await auditHierarchy(db, caller, {
+      ...details,
+      clinicId: input.clinicId,
+      edited: edits.edited,
+      released: edits.released,
+    });
   } else {
     departmentId = await insertDepartment(db, { organisationId, clinicId: input.clinicId, name: input.name });
-    await audit(db, caller, { departmentId, operation: 'add-department', clinicId: input.clinicId, name: input.name });
+    await auditHierarchy(db, caller, {
+      departmentId,
+      operation: 'add-department',
+      clinicId: input.clinicId,
+      name: input.name,
+    });
   }
   const row = await findDepartment(db, organisationId, departmentId);
   if (!row) throw notFound('Department', 'departmentId');
@@ -183,14 +210,16 @@ export async function saveOrganisationProvider(
   if (providerId) {
     const before = await findProvider(db, organisationId, providerId);
     if (!before) throw notFound('Provider', 'providerId');
-    await updateProvider(db, { organisationId, providerId }, cleaned);
+    const edits = editStateAfterSave({ fields: PROVIDER_SYNCED_FIELDS, before, after: cleaned });
+    await updateProvider(db, { organisationId, providerId }, { ...cleaned, ...edits.state });
     const changed = (['firstName', 'lastName', 'suffix', 'npi', 'departmentId'] as const).filter(
       (key) => before[key] !== cleaned[key],
     );
-    await audit(db, caller, { providerId, operation: 'edit-provider', changed });
+    const outcome = { edited: edits.edited, released: edits.released };
+    await auditHierarchy(db, caller, { providerId, operation: 'edit-provider', changed, ...outcome });
   } else {
     providerId = await insertProvider(db, organisationId, cleaned);
-    await audit(db, caller, { providerId, operation: 'add-provider' });
+    await auditHierarchy(db, caller, { providerId, operation: 'add-provider' });
   }
   const row = await findProvider(db, organisationId, providerId);
   if (!row) throw notFound('Provider', 'providerId');

@@ -19,7 +19,15 @@ const SETTINGS: OrganisationSettings = {
   flagRuleCounts: { frontendTabs: 0, overlayOnlyView: 0, organizationQuality: 0 },
 };
 
-const source = { source: 'EHR', sourceId: 'loc-1', isFromEhr: true, updatedAt: '2026-11-20T10:00:00Z' };
+const source = {
+  source: 'EHR',
+  sourceId: 'loc-1',
+  isFromEhr: true,
+  isHandAdded: false,
+  updatedAt: '2026-11-20T10:00:00Z',
+  syncedAt: '2026-11-20T10:00:00Z',
+  editedFields: [],
+};
 const CLINIC: AdminClinic = {
   id: '1b7c6a2e-7d6e-4f7a-8a3c-2f2e3d4c5b6a',
   name: 'North Clinic',
@@ -32,6 +40,8 @@ const HAND_ADDED: AdminClinic = {
   name: 'Lakeside Clinic',
   source: 'CAIRN',
   isFromEhr: false,
+  isHandAdded: true,
+  syncedAt: null,
 };
 const PROVIDER: AdminProvider = {
   id: '0a6c54a2-7b8e-4f3a-8d3c-1f2e3d4c5b6a',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { VIEWS } from './auth-enums';
 import { defineEndpoint } from './endpoint';
 import { resultEnvelope } from './envelope';
+
+/** How an organisation's users sign in through an identity provider. */
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
 /**
  * Why an SSO completion was refused, in `error.details.reason` of the 401 UNAUTHENTICATED answer:
@@ -17,6 +20,8 @@ export const SSO_FAILURE_REASONS = [
   'provider_error',
   /** The user's email is not in one of the provider's allowed email domains. */
   'email_domain_not_allowed',
+  /** An administrator disabled the provider while the sign-in was in flight. */
+  'provider_disabled',
 ] as const;
 export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
 
@@ -36,17 +41,23 @@ export const browserBinding = z.string().min(22).max(200);
 export const startSso = defineEndpoint({
   method: 'POST',
   path: '/auth/sso/start',
-  summary: "Start single sign-on: the organisation's identity provider URL to send the browser to",
+  summary: "Start single sign-on: the identity provider's URL to send the browser to",
   tags: ['sso'],
   auth: 'public',
   writes: 'public',
   rateLimit: { max: 30, timeWindow: '1 minute' },
-  /** Neither organisation nor email: the only organisation with a provider, when there is exactly one. */
+  /**
+   * The provider named (an id the login card was given), else the one owning the email's domain, else
+   * the organisation's only enabled provider (neither organisation nor email: the only organisation
+   * with enabled providers). An organisation with several, none named: 422 naming `provider`.
+   */
   body: z.strictObject({
     /** The organisation's slug. */
     organisation: z.string().trim().min(1).max(100).optional(),
-    /** Or the user's email: its domain finds the organisation. */
+    /** Or the user's email: its domain finds the provider. */
     email: z.email().max(320).optional(),
+    /** The provider, by the opaque id the login card's offer carries. */
+    provider: z.uuid().optional(),
     returnTo: returnToPath.optional(),
     browserBinding: browserBinding.optional(),
   }),
@@ -59,6 +70,8 @@ export const startSso = defineEndpoint({
  * Cairn user it would sign in (none: one would be created). It creates no session.
  */
 export const ssoTestResult = z.object({
+  /** The provider tested. */
+  provider: z.object({ id: z.string(), name: z.string(), protocol: z.enum(SSO_PROTOCOLS) }),
   claims: z.record(z.string(), z.unknown()),
   mapped: z.object({
     username: z.string().optional(),
@@ -106,26 +119,29 @@ export const completeSso = defineEndpoint({
   ),
 });
 
-/** A provider the login card may offer, by name only. */
+/** A provider the login card may offer: its name and an opaque id, never a secret or a setting. */
 export const ssoProviderOffer = z.object({
   /** "Sign in with {name}". */
   name: z.string(),
   /** The organisation's slug, to start SSO with. */
   organisation: z.string(),
+  /** The provider's opaque id, to start SSO with. */
+  provider: z.string(),
 });
 export type SsoProviderOffer = z.infer<typeof ssoProviderOffer>;
 
 export const listSsoProviders = defineEndpoint({
   method: 'POST',
   path: '/auth/sso/providers',
-  summary: 'The identity provider the login card offers: by organisation slug, email domain, or the only one',
+  summary: "The identity providers the login card offers: the organisation's enabled ones, or the email domain's",
   tags: ['sso'],
   auth: 'public',
   writes: false,
   rateLimit: { max: 60, timeWindow: '1 minute' },
   /**
-   * Found as the start finds it. With neither organisation nor email, a provider is offered only when
-   * a single organisation has one: the list of an installation's organisations is never given out.
+   * By the organisation's slug: its enabled providers; by an email: the enabled provider owning its
+   * domain. With neither, providers are offered only when a single organisation has enabled ones:
+   * the list of an installation's organisations is never given out.
    */
   body: z.strictObject({
     organisation: z.string().trim().min(1).max(100).optional(),
@@ -147,7 +163,7 @@ export const getSsoLogoutUrl = defineEndpoint({
 });
 
 /** A domain such as clinic.example, lower case. */
-const emailDomain = z
+export const ssoEmailDomain = z
   .string()
   .trim()
   .toLowerCase()
@@ -181,10 +197,6 @@ export const DEFAULT_SSO_CLAIMS: Required<SsoClaimMapping> = {
   lastName: 'family_name',
   groups: 'groups',
 };
-
-/** How the organisation's users sign in through their identity provider. */
-export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
-export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
 /**
  * The SAML attributes read, in this order, when the mapping names none: the names Okta, Microsoft
@@ -223,170 +235,6 @@ export const DEFAULT_SAML_ATTRIBUTES: { [field in keyof SsoClaimMapping]-?: read
   ],
   groups: ['groups', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups', 'memberOf'],
 };
-
-/**
- * An organisation's identity provider as an administrator sets it: OpenID Connect (issuer, client id
- * and secret) or SAML 2.0 (the IdP's metadata, by URL or as XML).
- */
-export const identityProviderInput = z
-  .strictObject({
-    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
-    /** OpenID Connect: the issuer; its `/.well-known/openid-configuration` must answer. */
-    issuer: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .optional(),
-    clientId: z.string().trim().min(1).max(500).optional(),
-    /** Required the first time; omitted on a later change, the stored one is kept. Never returned. */
-    clientSecret: z.string().min(1).max(2000).optional(),
-    scopes: z
-      .string()
-      .trim()
-      .max(500)
-      .regex(/(^|\s)openid(\s|$)/, "The scopes include 'openid'")
-      .default('openid email profile'),
-    /**
-     * SAML: where the IdP publishes its metadata (read at once, then again each day for new signing
-     * certificates).
-     */
-    metadataUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .optional(),
-    /** SAML: the IdP's metadata itself, when it has no URL Cairn can reach. */
-    metadataXml: z.string().trim().min(1).max(500_000).optional(),
-    /** Users whose email ends with `@<emailDomain>` sign in through this provider. */
-    emailDomain: emailDomain.optional(),
-    /** The view given to a user the provider signs in for the first time. */
-    defaultView: z.enum(VIEWS).default('Provider'),
-    /** What the login card offers: "Sign in with {displayName}" (by default the issuer's host). */
-    displayName: z.string().trim().max(100).default(''),
-    claimMapping: ssoClaimMapping.default({}),
-    /**
-     * Only users whose email is in one of these domains may sign in; none: any. A user who types an
-     * email at the start is also routed here by these domains.
-     */
-    allowedEmailDomains: z.array(emailDomain).max(50).default([]),
-  })
-  .superRefine((input, context) => {
-    const required = (path: string) => context.addIssue({ code: 'custom', message: 'Required', path: [path] });
-    if (input.protocol === 'oidc') {
-      if (input.issuer === undefined) required('issuer');
-      if (input.clientId === undefined) required('clientId');
-    } else if (input.metadataUrl !== undefined && input.metadataXml !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: 'Either the metadata URL or its XML, not both',
-        path: ['metadataXml'],
-      });
-    }
-  });
-
-/** A signing certificate of a SAML identity provider, as the admin tool shows it. */
-export const samlCertificateSummary = z.object({
-  subject: z.string(),
-  /** SHA-256 fingerprint, colon-separated hex (as IdP consoles show it). */
-  fingerprint: z.string(),
-  notAfter: z.iso.datetime(),
-});
-
-/** A SAML identity provider's settings, and what its administrator registers for Cairn. */
-export const samlProviderSettings = z.object({
-  metadataUrl: z.string().optional(),
-  /** When the metadata was last read. */
-  metadataReadAt: z.iso.datetime(),
-  /** Where Cairn sends the browser (the IdP's HTTP-Redirect SingleSignOnService). */
-  ssoUrl: z.string(),
-  /** The IdP's SingleLogoutService, where Cairn's sign-out sends an SSO user. */
-  logoutUrl: z.string().optional(),
-  certificates: z.array(samlCertificateSummary),
-  /** Cairn as the IdP registers it. */
-  serviceProvider: z.object({
-    entityId: z.string(),
-    /** The assertion consumer service (HTTP-POST binding). */
-    acsUrl: z.string(),
-    /** Cairn's SP metadata, for an IdP that imports it. */
-    metadataUrl: z.string(),
-  }),
-});
-export type SamlProviderSettings = z.infer<typeof samlProviderSettings>;
-
-/** An organisation's identity provider as the API shows it: never the client secret. */
-export const identityProvider = z.object({
-  protocol: z.enum(SSO_PROTOCOLS),
-  /** The OpenID issuer, or the SAML IdP's entity ID. */
-  issuer: z.string(),
-  clientId: z.string(),
-  hasClientSecret: z.boolean(),
-  scopes: z.string(),
-  emailDomain: z.string().optional(),
-  defaultView: z.enum(VIEWS),
-  /** The name as set, possibly empty. */
-  displayName: z.string(),
-  /** What the login card says: the display name, or the issuer's host. */
-  signInName: z.string(),
-  claimMapping: ssoClaimMapping,
-  allowedEmailDomains: z.array(z.string()),
-  /** What to register at the provider as the redirect URI (Cairn's `/sso` route). */
-  redirectUri: z.string(),
-  /** What to register at the provider as the post-logout redirect URI (Cairn's origin). */
-  postLogoutRedirectUri: z.string(),
-  /** SAML only. */
-  saml: samlProviderSettings.optional(),
-});
-export type IdentityProvider = z.infer<typeof identityProvider>;
-
-export const testIdentityProvider = defineEndpoint({
-  method: 'POST',
-  path: '/admin/identityProvider/test',
-  summary: 'Test sign-in: start a sign-in at the provider that reports the claims and creates no session',
-  tags: ['sso', 'admin'],
-  auth: 'user',
-  writes: 'organisation',
-  permission: 'admin_tool',
-  v2: true,
-  body: z.strictObject({ browserBinding }),
-  response: resultEnvelope(z.object({ authorizationUrl: z.url() })),
-});
-
-export const getIdentityProvider = defineEndpoint({
-  method: 'POST',
-  path: '/admin/identityProvider/get',
-  summary: "The organisation's SSO identity provider, without its secret (administrators only)",
-  tags: ['sso', 'admin'],
-  auth: 'user',
-  writes: false,
-  permission: 'admin_tool',
-  v2: true,
-  body: z.strictObject({}),
-  response: resultEnvelope(identityProvider),
-});
-
-export const setIdentityProvider = defineEndpoint({
-  method: 'POST',
-  path: '/admin/identityProvider/set',
-  summary: "Set the organisation's SSO identity provider (administrators only)",
-  tags: ['sso', 'admin'],
-  auth: 'user',
-  writes: 'organisation',
-  permission: 'admin_tool',
-  v2: true,
-  body: identityProviderInput,
-  response: resultEnvelope(identityProvider),
-});
-
-export const deleteIdentityProvider = defineEndpoint({
-  method: 'POST',
-  path: '/admin/identityProvider/delete',
-  summary: "Remove the organisation's SSO identity provider (administrators only)",
-  tags: ['sso', 'admin'],
-  auth: 'user',
-  writes: 'organisation',
-  permission: 'admin_tool',
-  v2: true,
-  body: z.strictObject({}),
-  response: resultEnvelope(z.literal(true)),
-});
 
 /**
  * What a SAML identity provider posts to Cairn's assertion consumer service (`POST /api/sso/saml/acs`,

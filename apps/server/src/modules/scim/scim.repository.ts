@@ -116,12 +116,14 @@ export async function hasOtherActiveAdmin(db: Db, organisationId: string, userId
   return row !== undefined;
 }
 
-/** The view the organisation's SSO provider gives new users, if it has one. */
+/** The view the organisation's first SSO provider gives new users, if it has one. */
 export async function findDefaultView(db: Db, organisationId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ defaultView: identityProviders.defaultView })
     .from(identityProviders)
-    .where(eq(identityProviders.organisationId, organisationId));
+    .where(eq(identityProviders.organisationId, organisationId))
+    .orderBy(asc(identityProviders.createdAt), asc(identityProviders.id))
+    .limit(1);
   return row?.defaultView;
 }
 

@@ -1,41 +1,133 @@
-import type { EndpointBody, IdentityProvider, setIdentityProvider as setEndpoint } from '@cairn/contracts';
-import { discoverProvider, forgetProvider } from '../../integrations/oidc/oidc-client';
-import { fetchIdpMetadata, parseIdpMetadata, SamlMetadataError } from '../../integrations/saml/saml-metadata';
+import { randomUUID } from 'node:crypto';
+import type {
+  createIdentityProvider as createEndpoint,
+  EndpointBody,
+  IdentityProvider,
+  IdentityProviderRegistration,
+  IdentityProviderSummary,
+  setIdentityProvider as setEndpoint,
+  setIdentityProviderEnabled as setEnabledEndpoint,
+  updateIdentityProvider as updateEndpoint,
+} from '@cairn/contracts';
+import { forgetProvider } from '../../integrations/oidc/oidc-client';
 import { AppError } from '../../lib/app-error';
 import { writeAudit, type AuthContext } from '../../access';
 import {
   deleteIdentityProvider as deleteProviderRow,
   findIdentityProvider,
-  findIdentityProviderByEmailDomain,
-  upsertIdentityProvider,
+  insertIdentityProvider,
+  listIdentityProviders as listProviderRows,
+  updateIdentityProvider as updateProviderRow,
   type IdentityProviderRow,
-  type NewIdentityProvider,
-} from './sso.repository';
-import { identityProviderView, type SsoServiceDeps } from './sso.service';
+} from './identity-provider.repository';
+import { readProviderSettings, refuseClaimedDomains, type ProviderSettingsInput } from './identity-provider-settings';
+import { identityProviderSummary, identityProviderView } from './identity-provider-view';
+import type { SsoServiceDeps } from './sso.service';
+import { providerRegistration } from './sso-urls';
 
-interface Caller {
+export interface Caller {
   auth: AuthContext;
   clientAddress: string | undefined;
 }
 
-/** Only an administrator of the organisation manages its identity provider (not `admin_tool` alone). */
-function requireAdmin(auth: AuthContext): void {
+/** Only an administrator of the organisation manages its identity providers (not `admin_tool` alone). */
+export function requireAdmin(auth: AuthContext): void {
   if (!auth.isAdmin) throw new AppError('FORBIDDEN');
 }
 
-export async function getIdentityProvider(deps: SsoServiceDeps, caller: Caller): Promise<IdentityProvider> {
+const NOT_SET_UP = 'Single sign-on is not set up for this organisation.';
+
+/**
+ * The provider a call names, of the caller's organisation (another's is 404); none named: the
+ * organisation's only provider, as when an organisation had one (with several, 422 naming `providerId`).
+ */
+export async function providerOfCall(
+  deps: SsoServiceDeps,
+  organisationId: string,
+  providerId: string | undefined,
+): Promise<IdentityProviderRow> {
+  if (providerId !== undefined) {
+    const provider = await findIdentityProvider(deps.db, organisationId, providerId);
+    if (!provider) throw new AppError('NOT_FOUND', 'No such identity provider in this organisation.');
+    return provider;
+  }
+  const providers = await listProviderRows(deps.db, organisationId);
+  const [only] = providers;
+  if (!only) throw new AppError('NOT_FOUND', NOT_SET_UP);
+  if (providers.length > 1) throw severalProviders();
+  return only;
+}
+
+function severalProviders(): AppError {
+  return AppError.validation([
+    { field: 'providerId', message: 'The organisation has several identity providers: name one' },
+  ]);
+}
+
+export async function listIdentityProviders(deps: SsoServiceDeps, caller: Caller): Promise<IdentityProviderSummary[]> {
   requireAdmin(caller.auth);
-  const provider = await findIdentityProvider(deps.db, caller.auth.organisationId);
-  if (!provider) throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this organisation.');
-  return identityProviderView(provider, deps.publicOrigin);
+  return (await listProviderRows(deps.db, caller.auth.organisationId)).map(identityProviderSummary);
 }
 
 /**
- * Sets the organisation's provider. An OpenID issuer must answer discovery with these credentials'
- * client id; the client secret is sealed before it is stored and kept when a change omits it. A SAML
- * provider's metadata (read from its URL, or given as XML) must describe one IdP with an HTTP-Redirect
- * sign-in service and a signing certificate; a change that gives neither keeps the stored metadata
- * (read again from its URL).
+ * A new provider's id and the URLs its IdP registers for Cairn, before the provider is created here:
+ * an IdP (Okta, for one) wants Cairn's SAML entity ID and ACS before it gives its own metadata.
+ * Nothing is stored: `create` takes the id.
+ */
+export function prepareIdentityProvider(
+  deps: SsoServiceDeps,
+  caller: Caller,
+): { providerId: string; registration: IdentityProviderRegistration } {
+  requireAdmin(caller.auth);
+  const providerId = randomUUID();
+  const key = { id: providerId, organisationId: caller.auth.organisationId, hasOrganisationUrls: false };
+  return { providerId, registration: providerRegistration(deps.publicOrigin, key) };
+}
+
+export async function getIdentityProvider(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  input: { providerId?: string | undefined },
+): Promise<IdentityProvider> {
+  requireAdmin(caller.auth);
+  const provider = await providerOfCall(deps, caller.auth.organisationId, input.providerId);
+  return identityProviderView(provider, deps.publicOrigin);
+}
+
+/** Adds a provider to the organisation, with the id `prepare` gave when it is given. */
+export async function createIdentityProvider(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  input: EndpointBody<typeof createEndpoint>,
+): Promise<IdentityProvider> {
+  requireAdmin(caller.auth);
+  const organisationId = caller.auth.organisationId;
+  const { providerId = randomUUID(), isEnabled, ...settingsInput } = input;
+  await refuseClaimedDomains(deps, { organisationId, providerId }, settingsInput);
+  const settings = await readProviderSettings(deps, organisationId, settingsInput, undefined);
+  const provider = await insertIdentityProvider(deps.db, { id: providerId, organisationId, isEnabled, ...settings });
+  if (!provider) {
+    throw new AppError('CONFLICT', 'This identity provider id is taken: prepare a new one.', { field: 'providerId' });
+  }
+  await auditChange(deps, caller, 'sso.identity_provider_created', provider, settingsInput);
+  return identityProviderView(provider, deps.publicOrigin);
+}
+
+/** Changes a provider of the organisation (a client secret or SAML metadata left out is kept). */
+export async function updateIdentityProvider(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  input: EndpointBody<typeof updateEndpoint>,
+): Promise<IdentityProvider> {
+  requireAdmin(caller.auth);
+  const { providerId, isEnabled, ...settingsInput } = input;
+  const existing = await providerOfCall(deps, caller.auth.organisationId, providerId);
+  return saveSettings(deps, caller, existing, { settingsInput, isEnabled });
+}
+
+/**
+ * Sets the organisation's only provider, as the single-provider admin call did: the one named, else
+ * the only one, else a new one; with several, 422 naming `providerId`.
  */
 export async function setIdentityProvider(
   deps: SsoServiceDeps,
@@ -43,31 +135,93 @@ export async function setIdentityProvider(
   input: EndpointBody<typeof setEndpoint>,
 ): Promise<IdentityProvider> {
   requireAdmin(caller.auth);
-  const organisationId = caller.auth.organisationId;
-  const existing = await findIdentityProvider(deps.db, organisationId);
-  await refuseDomainsOfOthers(deps, organisationId, input);
-  const protocolFields =
-    input.protocol === 'saml'
-      ? await samlFields(deps, input, existing)
-      : await oidcFields(deps, organisationId, input, existing);
-  if (existing) forgetProvider(existing.issuer);
-  const provider = await upsertIdentityProvider(deps.db, {
-    organisationId,
-    ...protocolFields,
-    scopes: input.scopes,
-    emailDomain: input.emailDomain ?? null,
-    defaultView: input.defaultView,
-    displayName: input.displayName,
-    claimMapping: input.claimMapping,
-    allowedEmailDomains: [...new Set(input.allowedEmailDomains)],
+  const { providerId, ...settingsInput } = input;
+  const providers = await listProviderRows(deps.db, caller.auth.organisationId);
+  if (providerId === undefined && providers.length === 0) {
+    return createIdentityProvider(deps, caller, { ...settingsInput, isEnabled: true });
+  }
+  const existing = await providerOfCall(deps, caller.auth.organisationId, providerId);
+  return saveSettings(deps, caller, existing, { settingsInput, isEnabled: undefined });
+}
+
+async function saveSettings(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  existing: IdentityProviderRow,
+  change: { settingsInput: ProviderSettingsInput; isEnabled: boolean | undefined },
+): Promise<IdentityProvider> {
+  const key = { organisationId: existing.organisationId, providerId: existing.id };
+  await refuseClaimedDomains(deps, key, change.settingsInput);
+  const settings = await readProviderSettings(deps, existing.organisationId, change.settingsInput, existing);
+  const provider = await updateProviderRow(deps.db, key, {
+    ...settings,
+    ...(change.isEnabled === undefined ? {} : { isEnabled: change.isEnabled }),
   });
+  if (!provider) throw new AppError('NOT_FOUND', 'No such identity provider in this organisation.');
+  await auditChange(deps, caller, 'sso.identity_provider_set', provider, change.settingsInput);
+  return identityProviderView(provider, deps.publicOrigin);
+}
+
+/** Enables or disables a provider: a disabled one is not offered and signs no one in. */
+export async function setIdentityProviderEnabled(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  input: EndpointBody<typeof setEnabledEndpoint>,
+): Promise<IdentityProviderSummary> {
+  requireAdmin(caller.auth);
+  const key = { organisationId: caller.auth.organisationId, providerId: input.providerId };
+  const provider = await updateProviderRow(deps.db, key, { isEnabled: input.isEnabled });
+  if (!provider) throw new AppError('NOT_FOUND', 'No such identity provider in this organisation.');
+  await writeAudit(deps.db, {
+    organisationId: key.organisationId,
+    userId: caller.auth.userId,
+    action: input.isEnabled ? 'sso.identity_provider_enabled' : 'sso.identity_provider_disabled',
+    clientAddress: caller.clientAddress,
+    details: { providerId: provider.id, issuer: provider.issuer },
+  });
+  return identityProviderSummary(provider);
+}
+
+/** Removes a provider and its sign-ins in flight; its users are found by email at another provider. */
+export async function deleteIdentityProvider(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  input: { providerId?: string | undefined },
+): Promise<true> {
+  requireAdmin(caller.auth);
+  const organisationId = caller.auth.organisationId;
+  const provider = await providerOfCall(deps, organisationId, input.providerId);
+  if (!(await deleteProviderRow(deps.db, { organisationId, providerId: provider.id }))) {
+    throw new AppError('NOT_FOUND', 'No such identity provider in this organisation.');
+  }
+  forgetProvider(provider.issuer);
   await writeAudit(deps.db, {
     organisationId,
     userId: caller.auth.userId,
-    action: 'sso.identity_provider_set',
+    action: 'sso.identity_provider_deleted',
+    clientAddress: caller.clientAddress,
+    details: { providerId: provider.id, issuer: provider.issuer },
+  });
+  return true;
+}
+
+/** Audits a provider's settings as set: never the client secret, only whether it changed. */
+async function auditChange(
+  deps: SsoServiceDeps,
+  caller: Caller,
+  action: 'sso.identity_provider_created' | 'sso.identity_provider_set',
+  provider: IdentityProviderRow,
+  input: ProviderSettingsInput,
+): Promise<void> {
+  await writeAudit(deps.db, {
+    organisationId: provider.organisationId,
+    userId: caller.auth.userId,
+    action,
     clientAddress: caller.clientAddress,
     details: {
+      providerId: provider.id,
       protocol: input.protocol,
+      isEnabled: provider.isEnabled,
       issuer: provider.issuer,
       clientId: provider.clientId,
       secretChanged: input.clientSecret !== undefined,
@@ -77,124 +231,4 @@ export async function setIdentityProvider(
       allowedEmailDomains: input.allowedEmailDomains,
     },
   });
-  return identityProviderView(provider, deps.publicOrigin);
-}
-
-type ProtocolFields = Pick<
-  NewIdentityProvider,
-  | 'protocol'
-  | 'issuer'
-  | 'clientId'
-  | 'clientSecretEncrypted'
-  | 'samlMetadataUrl'
-  | 'samlMetadataXml'
-  | 'samlMetadataReadAt'
->;
-
-/** OpenID Connect: the issuer answers discovery for this client; the secret sealed (or kept). */
-async function oidcFields(
-  deps: SsoServiceDeps,
-  organisationId: string,
-  input: EndpointBody<typeof setEndpoint>,
-  existing: IdentityProviderRow | undefined,
-): Promise<ProtocolFields> {
-  const secretBox = await deps.secretBox();
-  const stored = existing?.protocol === 'oidc' && existing.clientSecretEncrypted !== '' ? existing : undefined;
-  const clientSecret =
-    input.clientSecret ?? (stored ? secretBox.open(stored.clientSecretEncrypted, organisationId) : undefined);
-  if (clientSecret === undefined) {
-    throw AppError.validation([{ field: 'clientSecret', message: 'Required' }]);
-  }
-  // The schema requires both for OpenID Connect; the issuer is kept exactly as given (discovery
-  // compares it with the document's: a trailing / counts).
-  const issuer = input.issuer ?? '';
-  const clientId = input.clientId ?? '';
-  forgetProvider(issuer);
-  try {
-    await discoverProvider({ issuer, clientId, clientSecret, allowLoopbackHttp: deps.allowLoopbackHttp });
-  } catch {
-    throw AppError.validation([
-      {
-        field: 'issuer',
-        message: "The issuer's OpenID configuration (/.well-known/openid-configuration) could not be read",
-      },
-    ]);
-  }
-  return {
-    protocol: 'oidc',
-    issuer,
-    clientId,
-    clientSecretEncrypted: secretBox.seal(clientSecret, organisationId),
-    samlMetadataUrl: null,
-    samlMetadataXml: null,
-    samlMetadataReadAt: null,
-  };
-}
-/**
- * SAML: the IdP's metadata from its URL or as given, which must describe one usable IdP; neither
- * given on a SAML provider already set: its stored metadata (read again from its URL when it has one).
- */
-async function samlFields(
-  deps: SsoServiceDeps,
-  input: EndpointBody<typeof setEndpoint>,
-  existing: IdentityProviderRow | undefined,
-): Promise<ProtocolFields> {
-  const stored = existing?.protocol === 'saml' ? existing : undefined;
-  const metadataUrl = input.metadataUrl ?? (input.metadataXml === undefined ? stored?.samlMetadataUrl : undefined);
-  const field = metadataUrl !== undefined && metadataUrl !== null ? 'metadataUrl' : 'metadataXml';
-  let xml: string | undefined;
-  try {
-    xml = metadataUrl
-      ? await fetchIdpMetadata(metadataUrl, { allowLoopbackHttp: deps.allowLoopbackHttp })
-      : (input.metadataXml ?? stored?.samlMetadataXml ?? undefined);
-    if (xml === undefined) throw AppError.validation([{ field: 'metadataUrl', message: 'Required' }]);
-    const metadata = parseIdpMetadata(xml);
-    return {
-      protocol: 'saml',
-      issuer: metadata.entityId,
-      clientId: '',
-      clientSecretEncrypted: '',
-      samlMetadataUrl: metadataUrl ?? null,
-      samlMetadataXml: xml,
-      samlMetadataReadAt: deps.now?.() ?? new Date(),
-    };
-  } catch (error) {
-    if (error instanceof SamlMetadataError) throw AppError.validation([{ field, message: error.message }]);
-    throw error;
-  }
-}
-
-export async function deleteIdentityProvider(deps: SsoServiceDeps, caller: Caller): Promise<true> {
-  requireAdmin(caller.auth);
-  const provider = await findIdentityProvider(deps.db, caller.auth.organisationId);
-  if (!provider || !(await deleteProviderRow(deps.db, caller.auth.organisationId))) {
-    throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this organisation.');
-  }
-  forgetProvider(provider.issuer);
-  await writeAudit(deps.db, {
-    organisationId: caller.auth.organisationId,
-    userId: caller.auth.userId,
-    action: 'sso.identity_provider_deleted',
-    clientAddress: caller.clientAddress,
-    details: { issuer: provider.issuer },
-  });
-  return true;
-}
-
-/** A domain routes to one organisation: one another organisation claims is a 409 naming it. */
-async function refuseDomainsOfOthers(
-  deps: SsoServiceDeps,
-  organisationId: string,
-  input: { emailDomain?: string | undefined; allowedEmailDomains: string[] },
-): Promise<void> {
-  const domains = [...(input.emailDomain ? [input.emailDomain] : []), ...input.allowedEmailDomains];
-  for (const domain of new Set(domains)) {
-    const owner = await findIdentityProviderByEmailDomain(deps.db, domain);
-    if (owner && owner.organisationId !== organisationId) {
-      throw new AppError('CONFLICT', `The email domain ${domain} already signs in through another organisation.`, {
-        field: input.emailDomain === domain ? 'emailDomain' : 'allowedEmailDomains',
-        domain,
-      });
-    }
-  }
 }

@@ -16,19 +16,9 @@ import {
 } from '../../integrations/saml/saml-metadata';
 import { writeAudit } from '../../access';
 import type { Db } from '../../db/client';
-import { attachSamlResponse, updateSamlMetadata, type IdentityProviderRow, type SsoStateRow } from './sso.repository';
-
-/** Where every organisation's IdP posts its answers (the HTTP-POST assertion consumer service). */
-export const SAML_ACS_PATH = '/api/sso/saml/acs';
-
-/** Cairn's SP metadata for one organisation; its URL is also Cairn's entity ID there. */
-export function samlMetadataPath(organisationId: string): string {
-  return `/api/sso/saml/${organisationId}/metadata`;
-}
-
-export function samlServiceProvider(publicOrigin: string, organisationId: string): SamlServiceProvider {
-  return { entityId: `${publicOrigin}${samlMetadataPath(organisationId)}`, acsUrl: `${publicOrigin}${SAML_ACS_PATH}` };
-}
+import { updateSamlMetadata, type IdentityProviderRow } from './identity-provider.repository';
+import { attachSamlResponse, type SsoStateRow } from './sso.repository';
+import { samlServiceProvider } from './sso-urls';
 
 /** Metadata read from a URL is read again after a day, so that the IdP's new certificates are taken. */
 export const SAML_METADATA_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -57,7 +47,7 @@ export async function currentIdpMetadata(
     try {
       const xml = await fetchIdpMetadata(provider.samlMetadataUrl, deps);
       const metadata = parseIdpMetadata(xml);
-      await updateSamlMetadata(deps.db, provider.organisationId, { xml, readAt: now, entityId: metadata.entityId });
+      await updateSamlMetadata(deps.db, provider.id, { xml, readAt: now, entityId: metadata.entityId });
       return metadata;
     } catch {
       // Kept: the stored metadata below.
@@ -78,23 +68,30 @@ export async function startSamlRequest(
 
 /**
  * The assertion consumer service: keeps the posted response with the sign-in its RelayState names
- * (once: a second post for the same sign-in is not kept) and answers where the browser goes on to,
- * Cairn's `/sso` page with the RelayState and a one-time code. The response is checked when that page
- * completes the sign-in, by the browser that started it. An unsolicited response (no RelayState Cairn
- * issued) is audited and the page is told so.
+ * (once: a second post for the same sign-in is not kept; and only at that sign-in's provider's ACS) and
+ * answers where the browser goes on to, Cairn's `/sso` page with the RelayState and a one-time code.
+ * The response is checked when that page completes the sign-in, by the browser that started it. An
+ * unsolicited response (no RelayState Cairn issued) is audited and the page is told so.
  */
 export async function receiveSamlResponse(
   db: Db,
-  answer: { samlResponse: string; relayState: string | undefined; clientAddress: string | undefined },
-): Promise<URLSearchParams> {
+  answer: {
+    samlResponse: string;
+    relayState: string | undefined;
+    clientAddress: string | undefined;
+    acs: { providerId: string } | 'organisation';
+  },
+): Promise<{ redirectUri: string | undefined; query: URLSearchParams }> {
   const code = samlRandomValue();
-  const isKept =
-    answer.relayState !== undefined &&
-    (await attachSamlResponse(db, samlHash(answer.relayState), {
-      samlResponse: answer.samlResponse,
-      codeHash: samlHash(code),
-    }));
-  if (!isKept) {
+  const redirectUri =
+    answer.relayState === undefined
+      ? undefined
+      : await attachSamlResponse(db, samlHash(answer.relayState), {
+          samlResponse: answer.samlResponse,
+          codeHash: samlHash(code),
+          acs: answer.acs,
+        });
+  if (redirectUri === undefined) {
     await writeAudit(db, {
       organisationId: undefined,
       userId: undefined,
@@ -102,9 +99,12 @@ export async function receiveSamlResponse(
       clientAddress: answer.clientAddress,
       details: { reason: 'unknown_state', detail: 'a SAML response for no sign-in in flight' },
     });
-    return new URLSearchParams({ state: answer.relayState || 'unsolicited', error: 'unsolicited_response' });
+    return {
+      redirectUri,
+      query: new URLSearchParams({ state: answer.relayState || 'unsolicited', error: 'unsolicited_response' }),
+    };
   }
-  return new URLSearchParams({ state: answer.relayState ?? '', code });
+  return { redirectUri, query: new URLSearchParams({ state: answer.relayState ?? '', code }) };
 }
 
 /**
@@ -121,7 +121,7 @@ export async function validateSamlAnswer(
     throw new SamlError('no SAML response was received for this sign-in');
   }
   const idp = await currentIdpMetadata(deps, provider);
-  return validateSamlResponse(samlServiceProvider(deps.publicOrigin, provider.organisationId), idp, {
+  return validateSamlResponse(samlServiceProvider(deps.publicOrigin, provider), idp, {
     samlResponse: row.samlResponse,
     requestId: samlRequestIdOf(row),
   });
@@ -134,7 +134,7 @@ export function samlRequestIdOf(row: Pick<SsoStateRow, 'nonce'>): string {
 
 /** The admin tool's view of a SAML provider: what Cairn read from its metadata, and Cairn's own side. */
 export function samlSettingsView(provider: IdentityProviderRow, publicOrigin: string): SamlProviderSettings {
-  const sp = samlServiceProvider(publicOrigin, provider.organisationId);
+  const sp = samlServiceProvider(publicOrigin, provider);
   const idp = parseIdpMetadata(provider.samlMetadataXml ?? '');
   return {
     ...(provider.samlMetadataUrl ? { metadataUrl: provider.samlMetadataUrl } : {}),

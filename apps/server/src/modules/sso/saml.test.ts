@@ -25,13 +25,15 @@ import {
 import { call, signInAsNewUser } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createOrganisation } from '../../testing/factories';
+import { findIdentityProvider } from './identity-provider.repository';
 import { currentIdpMetadata } from './saml-sign-in';
-import { findIdentityProvider } from './sso.repository';
 
 let test: TestApp;
 let idp: TestSamlIdp;
 let riverside: { id: string; slug: string };
 let adminToken: string;
+/** Riverside's SAML provider. */
+let providerId: string;
 const db = () => test.app.database.db;
 
 const grace = (attributes: Record<string, string | string[]> = {}): TestSamlUser => ({
@@ -46,23 +48,28 @@ beforeAll(async () => {
   adminToken = (await signInAsNewUser(test.app, { organisationId: riverside.id, isAdmin: true })).token;
   const set = await setSamlProvider({ metadataUrl: idp.metadataUrl, displayName: 'Riverside Entra' });
   expect(set.statusCode).toBe(200);
+  providerId = set.json<{ result: IdentityProvider }>().result.id;
   // The IdP's administrator registers Cairn from Cairn's published SP metadata.
-  idp.trust((await test.app.inject({ method: 'GET', url: spMetadataPath(riverside.id) })).body);
+  idp.trust((await test.app.inject({ method: 'GET', url: spMetadataPath(providerId) })).body);
 });
 afterAll(async () => {
   await test.app.close();
   await idp.close();
 });
 
-function spMetadataPath(organisationId: string): string {
-  return `/api/sso/saml/${organisationId}/metadata`;
+function spMetadataPath(id: string): string {
+  return `/api/sso/saml/providers/${id}/metadata`;
+}
+
+function acsPath(id: string): string {
+  return `/api/sso/saml/providers/${id}/acs`;
 }
 
 function setSamlProvider(body: Record<string, unknown>, token = adminToken) {
   return call(test.app, setIdentityProvider, { token, body: { protocol: 'saml', ...body } });
 }
 
-function postToAcs(form: Partial<PostedSamlForm>) {
+function postToAcs(form: Partial<PostedSamlForm>, url = acsPath(providerId)) {
   const payload = new URLSearchParams(
     Object.entries({ SAMLResponse: form.SAMLResponse, RelayState: form.RelayState }).flatMap(([name, value]) =>
       value === undefined ? [] : [[name, value]],
@@ -70,7 +77,7 @@ function postToAcs(form: Partial<PostedSamlForm>) {
   ).toString();
   return test.app.inject({
     method: 'POST',
-    url: '/api/sso/saml/acs',
+    url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload,
   });
@@ -96,7 +103,8 @@ async function finish(
   const acs = await postToAcs(started.form);
   expect(acs.statusCode).toBe(303);
   const page = new URL(acs.headers.location as string);
-  expect(page.pathname).toBe('/sso');
+  // The provider's own redirect URI; an answer for no sign-in in flight goes to the plain /sso page.
+  expect(['/sso', `/sso/${providerId}`]).toContain(page.pathname);
   return call(test.app, completeSso, {
     body: {
       state: page.searchParams.get('state') ?? '',
@@ -139,9 +147,9 @@ describe('an administrator sets a SAML identity provider', () => {
         metadataUrl: idp.metadataUrl,
         ssoUrl: idp.ssoUrl,
         serviceProvider: {
-          entityId: `http://localhost:3000${spMetadataPath(riverside.id)}`,
-          acsUrl: 'http://localhost:3000/api/sso/saml/acs',
-          metadataUrl: `http://localhost:3000${spMetadataPath(riverside.id)}`,
+          entityId: `http://localhost:3000${spMetadataPath(providerId)}`,
+          acsUrl: `http://localhost:3000${acsPath(providerId)}`,
+          metadataUrl: `http://localhost:3000${spMetadataPath(providerId)}`,
         },
       },
     });
@@ -153,12 +161,12 @@ describe('an administrator sets a SAML identity provider', () => {
   });
 
   it('publishes Cairn as a service provider that wants signed assertions at its ACS', async () => {
-    const metadata = await test.app.inject({ method: 'GET', url: spMetadataPath(riverside.id) });
+    const metadata = await test.app.inject({ method: 'GET', url: spMetadataPath(providerId) });
     expect(metadata.statusCode).toBe(200);
     expect(metadata.headers['content-type']).toContain('application/samlmetadata+xml');
-    expect(metadata.body).toContain(`entityID="http://localhost:3000${spMetadataPath(riverside.id)}"`);
+    expect(metadata.body).toContain(`entityID="http://localhost:3000${spMetadataPath(providerId)}"`);
     expect(metadata.body).toContain('WantAssertionsSigned="true"');
-    expect(metadata.body).toContain('Location="http://localhost:3000/api/sso/saml/acs"');
+    expect(metadata.body).toContain(`Location="http://localhost:3000${acsPath(providerId)}"`);
     expect((await test.app.inject({ method: 'GET', url: spMetadataPath('not-an-id') })).statusCode).toBe(404);
   });
 
@@ -197,7 +205,7 @@ describe('an administrator sets a SAML identity provider', () => {
       expect(issues[0]?.field).toBe(field);
       expect(issues[0]?.message).toMatch(message);
     }
-    const kept = await findIdentityProvider(db(), riverside.id);
+    const kept = await findIdentityProvider(db(), riverside.id, providerId);
     expect(kept).toMatchObject({ protocol: 'saml', samlMetadataUrl: idp.metadataUrl, displayName: 'Riverside Entra' });
   });
 
@@ -236,7 +244,10 @@ describe('signing in through the SAML identity provider', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.userId, created[0]?.id ?? ''), eq(auditLog.action, 'auth.sign_in')));
-    expect(signIns.map((entry) => entry.details)).toEqual([{ method: 'saml' }, { method: 'saml' }]);
+    expect(signIns.map((entry) => entry.details)).toEqual([
+      { method: 'saml', providerId },
+      { method: 'saml', providerId },
+    ]);
   });
 
   it("reads Entra ID's claim URIs by default, and the attributes the mapping names", async () => {
@@ -299,7 +310,7 @@ describe('signing in through the SAML identity provider', () => {
     const impostor = await startTestSamlIdp({ keys: 'other-idp' });
     try {
       expect(testIdpKeys('other-idp').certificate).not.toBe(testIdpKeys('idp').certificate);
-      impostor.trust((await test.app.inject({ method: 'GET', url: spMetadataPath(riverside.id) })).body);
+      impostor.trust((await test.app.inject({ method: 'GET', url: spMetadataPath(providerId) })).body);
       const browserBinding = randomBytes(24).toString('base64url');
       const started = await call(test.app, startSso, { body: { organisation: riverside.slug, browserBinding } });
       const request = new URL(started.json<{ result: { authorizationUrl: string } }>().result.authorizationUrl);
@@ -384,6 +395,7 @@ describe('signing in through the SAML identity provider', () => {
     expect(answer.json()).toEqual({
       result: {
         test: {
+          provider: { id: providerId, name: 'Riverside Entra', protocol: 'saml' },
           claims: {
             nameID: 'tess@rfm.example',
             nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
@@ -448,15 +460,12 @@ describe("the groups an identity provider's sign-in names", () => {
 
 describe("the IdP's metadata over time", () => {
   it('is read again from its URL after a day, and kept as stored when the URL does not answer', async () => {
-    const provider = await findIdentityProvider(db(), riverside.id);
+    const provider = await findIdentityProvider(db(), riverside.id, providerId);
     if (!provider) throw new Error('no provider');
     const later = () => new Date(Date.now() + 2 * 24 * 60 * 60_000);
     const deps = { db: db(), allowLoopbackHttp: true, now: later };
     expect((await currentIdpMetadata(deps, provider)).entityId).toBe(idp.entityId);
-    const [reread] = await db()
-      .select()
-      .from(identityProviders)
-      .where(eq(identityProviders.organisationId, riverside.id));
+    const [reread] = await db().select().from(identityProviders).where(eq(identityProviders.id, providerId));
     expect(reread?.samlMetadataReadAt?.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60_000);
 
     const unreachable = { ...provider, samlMetadataUrl: 'http://127.0.0.1:9/metadata' };

@@ -1,20 +1,29 @@
 import type { EndpointBody, listSsoProviders as listEndpoint, SsoProviderOffer } from '@cairn/contracts';
 import type { Db } from '../../db/client';
-import { findOrganisation } from './sso.repository';
-import { providerFor, signInName } from './sso.service';
+import { findOrganisation } from './identity-provider.repository';
+import { signInName } from './identity-provider-view';
+import { candidateProviders } from './provider-routing';
 
 /**
- * The provider the login card may offer ("Sign in with {name}"), found as a start finds it: by the
- * organisation's slug, the email's domain, or the only one. Names only: never a secret, and never
- * the list of an installation's organisations.
+ * The providers the login card may offer ("Sign in with {name}" each), found as a start finds them.
+ * Names and opaque ids only: never a secret or a setting, never another organisation's provider, and
+ * never the list of an installation's organisations.
  */
 export async function listSsoProviders(
   db: Db,
   input: EndpointBody<typeof listEndpoint>,
 ): Promise<{ providers: SsoProviderOffer[] }> {
-  const provider = await providerFor(db, input);
-  if (!provider) return { providers: [] };
-  const organisation = await findOrganisation(db, provider.organisationId);
+  const providers = await candidateProviders(db, input);
+  const [first] = providers;
+  if (!first) return { providers: [] };
+  // Every candidate is of one organisation.
+  const organisation = await findOrganisation(db, first.organisationId);
   if (!organisation) return { providers: [] };
-  return { providers: [{ name: signInName(provider), organisation: organisation.slug }] };
+  return {
+    providers: providers.map((provider) => ({
+      name: signInName(provider),
+      organisation: organisation.slug,
+      provider: provider.id,
+    })),
+  };
 }

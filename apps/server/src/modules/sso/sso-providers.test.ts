@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   completeSso,
+  createIdentityProvider,
   getIdentityProvider,
   listSsoProviders,
+  prepareIdentityProvider,
   setIdentityProvider,
   startSso,
   testIdentityProvider,
@@ -26,23 +28,38 @@ let idp: TestOpenIdProvider;
 const accounts: TestAccount[] = [];
 let riverside: { id: string; slug: string };
 let adminToken: string;
+/** Riverside's provider, created by the first change (with the id its IdP was registered for). */
+let providerId: string;
+let isCreated = false;
 const db = () => test.app.database.db;
 
 const baseProvider = () => ({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret });
 
 beforeAll(async () => {
   test = await buildTestApp();
-  idp = await startTestOpenIdProvider({ redirectUris: ['http://localhost:3000/sso'], accounts });
   riverside = await createOrganisation(db(), 'Riverside Family Medicine');
   adminToken = (await signInAsNewUser(test.app, { organisationId: riverside.id, isAdmin: true })).token;
+  const prepared = await call(test.app, prepareIdentityProvider, { token: adminToken });
+  const { result } = prepared.json<{ result: { providerId: string; registration: { redirectUri: string } } }>();
+  providerId = result.providerId;
+  idp = await startTestOpenIdProvider({ redirectUris: [result.registration.redirectUri], accounts });
 });
 afterAll(async () => {
   await test.app.close();
   await idp.close();
 });
 
+/** Creates Riverside's provider the first time, then changes it as its only one (the single-provider call). */
 async function setProvider(body: Record<string, unknown>) {
-  return call(test.app, setIdentityProvider, { token: adminToken, body: { ...baseProvider(), ...body } });
+  if (isCreated) {
+    return call(test.app, setIdentityProvider, { token: adminToken, body: { ...baseProvider(), ...body } });
+  }
+  const created = await call(test.app, createIdentityProvider, {
+    token: adminToken,
+    body: { providerId, ...baseProvider(), ...body },
+  });
+  isCreated = created.statusCode === 200;
+  return created;
 }
 
 /** Starts SSO at Riverside, signs in at the provider and completes: the completion's answer. */
@@ -74,7 +91,9 @@ describe("the login card's provider offer", () => {
     expect(
       (await setProvider({ displayName: 'Riverside Okta', allowedEmailDomains: ['rfm.example'] })).statusCode,
     ).toBe(200);
-    const expected = { result: { providers: [{ name: 'Riverside Okta', organisation: riverside.slug }] } };
+    const expected = {
+      result: { providers: [{ name: 'Riverside Okta', organisation: riverside.slug, provider: providerId }] },
+    };
     for (const body of [{}, { organisation: riverside.slug }, { email: 'grace@RFM.example' }]) {
       const offer = await call(test.app, listSsoProviders, { body });
       expect(offer.json()).toEqual(expected);
@@ -88,7 +107,7 @@ describe("the login card's provider offer", () => {
     await setProvider({ displayName: '' });
     const offer = await call(test.app, listSsoProviders, { body: {} });
     expect(offer.json()).toEqual({
-      result: { providers: [{ name: new URL(idp.issuer).host, organisation: riverside.slug }] },
+      result: { providers: [{ name: new URL(idp.issuer).host, organisation: riverside.slug, provider: providerId }] },
     });
   });
 });
@@ -115,7 +134,7 @@ describe('claim mapping and allowed email domains', () => {
       .where(and(eq(auditLog.organisationId, riverside.id), eq(auditLog.action, 'sso.identity_provider_set')))
       .orderBy(auditLog.id)
       .limit(1)
-      .offset(2);
+      .offset(1);
     expect(entry?.details).toMatchObject({ claimMapping, allowedEmailDomains: ['riverside.example'] });
   });
 

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type {
   EndpointBody,
-  IdentityProvider,
   SsoFailureReason,
   SsoTestResult,
   completeSso as completeEndpoint,
@@ -21,36 +20,15 @@ import { SamlError } from '../../integrations/saml/saml-client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { writeAudit, type AuthContext } from '../../access';
-import { type AccessTokens, endSessions, findUserInOrganisation, issueSession, type UserRow } from '../auth';
-import { applySignInGroups } from '../scim';
-import {
-  consumeSsoState,
-  findIdentityProvider,
-  findIdentityProviderByEmailDomain,
-  findOnlyIdentityProvider,
-  findOrganisation,
-  findOrganisationBySlug,
-  findSsoUser,
-  findUnlinkedSsoUserByEmail,
-  insertSsoState,
-  insertSsoUser,
-  isUsernameTaken,
-  linkSsoSubject,
-  recordSsoSignIn,
-  type IdentityProviderRow,
-  type SsoStateRow,
-} from './sso.repository';
-import {
-  currentIdpMetadata,
-  samlHash,
-  samlRandomValue,
-  samlServiceProvider,
-  samlSettingsView,
-  startSamlRequest,
-  validateSamlAnswer,
-} from './saml-sign-in';
-import { isEmailDomainAllowed, mapClaims, type MappedClaims } from './sso-claims';
+import { type AccessTokens, findUserInOrganisation, issueSession } from '../auth';
+import { findIdentityProvider, recordProviderSignIn, type IdentityProviderRow } from './identity-provider.repository';
+import { candidateProviders } from './provider-routing';
+import { consumeSsoState, insertSsoState, type SsoStateRow } from './sso.repository';
+import { currentIdpMetadata, samlHash, samlRandomValue, startSamlRequest, validateSamlAnswer } from './saml-sign-in';
+import { isEmailDomainAllowed, mapClaims } from './sso-claims';
 import { reportTestSignIn } from './sso-test-report';
+import { samlServiceProvider, ssoPostLogoutRedirectUri, ssoRedirectUri } from './sso-urls';
+import { applySsoGroups, signInUser } from './sso-users';
 
 export interface SsoServiceDeps {
   db: Db;
@@ -67,24 +45,18 @@ export interface SsoServiceDeps {
 /** A sign-in in flight expires after ten minutes. */
 export const SSO_STATE_TTL_MS = 10 * 60_000;
 
-export function ssoRedirectUri(publicOrigin: string): string {
-  return `${publicOrigin}/sso`;
-}
-
-export function ssoPostLogoutRedirectUri(publicOrigin: string): string {
-  return `${publicOrigin}/`;
-}
-
 /**
- * Starts SSO: finds the organisation's provider (by slug, by the email's domain, or the only one
- * configured when neither is given), records the
- * state, nonce and PKCE verifier for ten minutes, and answers the provider's authorization URL.
+ * Starts SSO: finds the provider (named by its id, by the email's domain, or the organisation's only
+ * enabled one), records the state, nonce and PKCE verifier (SAML: RelayState and request ID) for ten
+ * minutes, and answers the provider's URL. An organisation with several providers, none named: 422
+ * naming `provider` (the login card offers a button for each).
  */
 export async function startSso(
   deps: SsoServiceDeps,
   input: EndpointBody<typeof startEndpoint> & { clientAddress: string | undefined },
 ): Promise<{ authorizationUrl: string }> {
-  const provider = await providerFor(deps.db, input);
+  const providers = await candidateProviders(deps.db, input);
+  const [provider] = providers;
   if (!provider) {
     await writeAudit(deps.db, {
       organisationId: undefined,
@@ -94,6 +66,11 @@ export async function startSso(
       details: { reason: 'unknown_organisation' },
     });
     throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this organisation.');
+  }
+  if (providers.length > 1) {
+    throw AppError.validation([
+      { field: 'provider', message: 'The organisation has several identity providers: choose one' },
+    ]);
   }
   return beginSignIn(deps, provider, { ...input, isTest: false });
 }
@@ -119,7 +96,7 @@ export async function beginSignIn(
   if (provider.protocol === 'saml') {
     const relayState = samlRandomValue();
     const idp = await samlIdp(deps, provider);
-    const sp = samlServiceProvider(deps.publicOrigin, provider.organisationId);
+    const sp = samlServiceProvider(deps.publicOrigin, provider);
     const { requestId, authorizationUrl } = await startSamlRequest(sp, idp, relayState);
     await insertSsoState(
       deps.db,
@@ -129,7 +106,7 @@ export async function beginSignIn(
         providerId: provider.id,
         codeVerifier: '',
         nonce: `${testPrefix}${requestId}`,
-        redirectUri: ssoRedirectUri(deps.publicOrigin),
+        redirectUri: ssoRedirectUri(deps.publicOrigin, provider),
         returnTo: input.returnTo ?? null,
         expiresAt: new Date(now.getTime() + SSO_STATE_TTL_MS),
         samlRelayStateHash: samlHash(relayState),
@@ -141,7 +118,7 @@ export async function beginSignIn(
   const configuration = await providerConfiguration(deps, provider);
   const generated = await newAuthorizationChecks();
   const checks = { ...generated, nonce: `${testPrefix}${generated.nonce}` };
-  const redirectUri = ssoRedirectUri(deps.publicOrigin);
+  const redirectUri = ssoRedirectUri(deps.publicOrigin, provider);
   await insertSsoState(
     deps.db,
     {
@@ -185,8 +162,11 @@ export async function completeSso(
   if (input.error !== undefined || input.code === undefined) {
     return refuse('provider_error', row.organisationId, input.error);
   }
-  const provider = await findIdentityProvider(deps.db, row.organisationId);
+  const provider = await findIdentityProvider(deps.db, row.organisationId, row.providerId);
   if (!provider) return refuse('provider_error', row.organisationId, 'the provider was removed');
+  const isTest = row.nonce.startsWith(TEST_SIGN_IN_NONCE_PREFIX);
+  // A Test sign-in runs on a disabled provider (an administrator tries it before enabling it).
+  if (!provider.isEnabled && !isTest) return refuse('provider_disabled', row.organisationId);
 
   let identity: ProviderIdentity;
   try {
@@ -203,7 +183,7 @@ export async function completeSso(
 
   // The organisation's claim mapping decides what is read; its allowed domains who may come in.
   const mapped = mapClaims(identity.claims, provider.claimMapping, provider.protocol);
-  if (row.nonce.startsWith(TEST_SIGN_IN_NONCE_PREFIX)) {
+  if (isTest) {
     return {
       test: await reportTestSignIn(deps.db, { provider, identity, mapped, clientAddress: input.clientAddress }),
     };
@@ -212,13 +192,14 @@ export async function completeSso(
     return refuse('email_domain_not_allowed', row.organisationId, mapped.email?.split('@').pop() ?? 'no email');
   }
   const signedIn = await signInUser(deps.db, provider, { subject: identity.subject, ...mapped }, now);
-  const user = await applySsoGroups(deps, signedIn, mapped.groups, input.clientAddress);
+  const user = await applySsoGroups(deps, signedIn, { groups: mapped.groups, clientAddress: input.clientAddress });
+  await recordProviderSignIn(deps.db, provider.id, now);
   await writeAudit(deps.db, {
     organisationId: user.organisationId,
     userId: user.id,
     action: 'auth.sign_in',
     clientAddress: input.clientAddress,
-    details: { method: provider.protocol },
+    details: { method: provider.protocol, providerId: provider.id },
   });
   const session = await issueSession(deps.db, deps.accessTokens, user);
   return {
@@ -232,38 +213,6 @@ export async function completeSso(
 interface ProviderIdentity {
   subject: string;
   claims: Record<string, unknown>;
-}
-
-/** The provider's identity with the organisation's claim mapping applied (its username for a new user). */
-type SsoIdentity = Omit<MappedClaims, 'groups'> & { subject: string };
-
-/**
- * The provider's groups claim, when it sends one, sets the user's groups and so their view and
- * permissions (as the admin tool maps each group); a user whose permissions narrowed loses their
- * other sessions. No groups claim: the user's groups are left as they are.
- */
-async function applySsoGroups(
-  deps: SsoServiceDeps,
-  user: UserRow,
-  groups: string[] | undefined,
-  clientAddress: string | undefined,
-): Promise<UserRow> {
-  if (groups === undefined) return user;
-  const changes = await applySignInGroups(deps.db, user, groups);
-  if (changes.isMembershipChanged) {
-    await writeAudit(deps.db, {
-      organisationId: user.organisationId,
-      userId: user.id,
-      action: 'sso.groups_applied',
-      clientAddress,
-      details: { groups: groups.slice(0, 50), isNarrowed: changes.narrowedUserIds.includes(user.id) },
-    });
-  }
-  if (changes.narrowedUserIds.includes(user.id)) {
-    await endSessions(deps, { userId: user.id }, deps.now?.() ?? new Date());
-  }
-  if (!changes.changedUserIds.includes(user.id)) return user;
-  return (await findUserInOrganisation(deps.db, user.organisationId, user.id)) ?? user;
 }
 
 /** The code exchanged as the provider sent it back to the redirect URI (its `iss` checked when given). */
@@ -282,12 +231,15 @@ async function exchangeAnswer(
 }
 
 /**
- * The provider's sign-out page for an SSO user (spec §4 "Logout"), returning to Cairn's origin; none
- * for a password user or when the provider has no end-session endpoint.
+ * The sign-out page of the provider that signed the SSO user in (spec §4 "Logout"), returning to
+ * Cairn's origin; none for a password user or when the provider has no end-session endpoint.
  */
 export async function ssoLogoutUrl(deps: SsoServiceDeps, auth: AuthContext): Promise<{ logoutUrl?: string }> {
   if (!auth.isSaml) return {};
-  const provider = await findIdentityProvider(deps.db, auth.organisationId);
+  const user = await findUserInOrganisation(deps.db, auth.organisationId, auth.userId);
+  const provider = user?.identityProviderId
+    ? await findIdentityProvider(deps.db, auth.organisationId, user.identityProviderId)
+    : undefined;
   // SAML single logout needs the assertion's session, which Cairn does not keep: Cairn's session ends.
   if (provider?.protocol !== 'oidc') return {};
   const configuration = await providerConfiguration(deps, provider);
@@ -295,36 +247,6 @@ export async function ssoLogoutUrl(deps: SsoServiceDeps, auth: AuthContext): Pro
     postLogoutRedirectUri: ssoPostLogoutRedirectUri(deps.publicOrigin),
   });
   return logoutUrl ? { logoutUrl } : {};
-}
-
-/** The provider as the admin API shows it: never the client secret. */
-export function identityProviderView(provider: IdentityProviderRow, publicOrigin: string): IdentityProvider {
-  return {
-    protocol: provider.protocol,
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    hasClientSecret: provider.clientSecretEncrypted !== '',
-    scopes: provider.scopes,
-    ...(provider.emailDomain ? { emailDomain: provider.emailDomain } : {}),
-    defaultView: provider.defaultView as IdentityProvider['defaultView'],
-    displayName: provider.displayName,
-    signInName: signInName(provider),
-    claimMapping: provider.claimMapping,
-    allowedEmailDomains: provider.allowedEmailDomains,
-    redirectUri: ssoRedirectUri(publicOrigin),
-    postLogoutRedirectUri: ssoPostLogoutRedirectUri(publicOrigin),
-    ...(provider.protocol === 'saml' ? { saml: samlSettingsView(provider, publicOrigin) } : {}),
-  };
-}
-
-/** What the login card offers: the display name, else the issuer's (or SAML entity ID's) host. */
-export function signInName(provider: IdentityProviderRow): string {
-  if (provider.displayName.trim() !== '') return provider.displayName;
-  try {
-    return new URL(provider.issuer).host || provider.issuer;
-  } catch {
-    return provider.issuer;
-  }
 }
 
 /** A SAML provider's metadata, or 503 when it cannot be read (as an OpenID provider that does not answer). */
@@ -358,6 +280,7 @@ const FAILURE_MESSAGES: Record<SsoFailureReason, string> = {
   nonce_mismatch: 'The identity provider answer does not match this sign-in. Please sign in again.',
   provider_error: 'The identity provider did not sign you in. Please try again.',
   email_domain_not_allowed: "Your email's domain may not sign in to this organisation. Ask your administrator.",
+  provider_disabled: 'This identity provider is turned off. Sign in another way, or ask your administrator.',
 };
 
 /** The state as stored: hashed with the browser binding, so only the browser that started can finish. */
@@ -365,78 +288,4 @@ function stateKey(state: string, browserBinding: string | undefined): string {
   return createHash('sha256')
     .update(`${state}\u0000${browserBinding ?? ''}`)
     .digest('base64url');
-}
-
-/** The provider a start (or the login card) names: by organisation slug, email domain, or the only one. */
-export async function providerFor(
-  db: Db,
-  input: { organisation?: string; email?: string },
-): Promise<IdentityProviderRow | undefined> {
-  if (input.organisation !== undefined) {
-    const organisation = await findOrganisationBySlug(db, input.organisation);
-    return organisation ? findIdentityProvider(db, organisation.id) : undefined;
-  }
-  if (input.email !== undefined) {
-    const domain = input.email.split('@').pop();
-    return domain ? findIdentityProviderByEmailDomain(db, domain) : undefined;
-  }
-  return findOnlyIdentityProvider(db);
-}
-
-async function signInUser(db: Db, provider: IdentityProviderRow, identity: SsoIdentity, now: Date): Promise<UserRow> {
-  const profile = {
-    email: identity.email ?? '',
-    firstName: identity.firstName ?? '',
-    lastName: identity.lastName ?? '',
-    at: now,
-  };
-  const existing =
-    (await findSsoUser(db, provider.organisationId, identity.subject)) ??
-    (await findProvisionedUser(db, provider.organisationId, identity));
-  if (existing?.deactivatedAt) {
-    throw new AppError('FORBIDDEN', 'Your Cairn account is deactivated. Ask your administrator to reactivate it.');
-  }
-  if (existing) return recordSsoSignIn(db, existing.id, profile);
-  try {
-    return await insertSsoUser(db, {
-      organisationId: provider.organisationId,
-      username: await freeUsername(db, provider.organisationId, identity),
-      email: profile.email,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      passwordHash: null,
-      view: provider.defaultView,
-      identitySource: 'oidc',
-      oidcSubject: identity.subject,
-      lastLoginAt: now,
-    });
-  } catch (error) {
-    // Two first sign-ins of the same person racing: the other one created the user.
-    const created = await findSsoUser(db, provider.organisationId, identity.subject);
-    if (created) return created;
-    throw error;
-  }
-}
-
-/**
- * A user SCIM provisioned has no subject until their first SSO sign-in: they are found by their email
- * (case-insensitive, in the same organisation) and linked to the subject, so that SSO does not create a
- * second account. Password accounts are never matched this way.
- */
-async function findProvisionedUser(db: Db, organisationId: string, identity: SsoIdentity) {
-  if (!identity.email) return undefined;
-  const user = await findUnlinkedSsoUserByEmail(db, organisationId, identity.email);
-  if (!user) return undefined;
-  await linkSsoSubject(db, user.id, identity.subject);
-  return { ...user, oidcSubject: identity.subject };
-}
-
-/** Usernames are unique across organisations: the email when free, else qualified by the organisation. */
-async function freeUsername(db: Db, organisationId: string, identity: SsoIdentity): Promise<string> {
-  const base = identity.username ?? identity.email ?? identity.subject;
-  if (!(await isUsernameTaken(db, base))) return base;
-  const organisation = await findOrganisation(db, organisationId);
-  const qualified = `${base}#${organisation?.slug ?? organisationId}`;
-  if (!(await isUsernameTaken(db, qualified))) return qualified;
-  return `${qualified}-${randomBytes(4).toString('hex')}`;
 }

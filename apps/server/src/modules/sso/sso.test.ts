@@ -1,11 +1,14 @@
 import {
   completeSso,
+  createIdentityProvider,
   deleteIdentityProvider,
   getIdentityProvider,
   getSsoLogoutUrl,
   getUserMetadata,
+  prepareIdentityProvider,
   setIdentityProvider,
   startSso,
+  type IdentityProviderRegistration,
 } from '@cairn/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -28,22 +31,28 @@ let idp: TestOpenIdProvider;
 const accounts: TestAccount[] = [];
 let riverside: { id: string; slug: string };
 let adminToken: string;
+/** Riverside's provider, and what its IdP was registered with before it was created here. */
+let prepared: { providerId: string; registration: IdentityProviderRegistration };
 
 const db = () => test.app.database.db;
 const browserBinding = () => randomBytes(24).toString('base64url');
 
 beforeAll(async () => {
   test = await buildTestApp();
-  idp = await startTestOpenIdProvider({
-    redirectUris: ['http://localhost:3000/sso'],
-    postLogoutRedirectUris: ['http://localhost:3000/'],
-    accounts,
-  });
   riverside = await createOrganisation(db(), 'Riverside Family Medicine');
   adminToken = (await signInAsNewUser(test.app, { organisationId: riverside.id, isAdmin: true })).token;
-  const response = await call(test.app, setIdentityProvider, {
+  // The IdP's administrator registers the redirect URI the admin tool gives before the provider exists.
+  const answer = await call(test.app, prepareIdentityProvider, { token: adminToken });
+  prepared = answer.json<{ result: typeof prepared }>().result;
+  idp = await startTestOpenIdProvider({
+    redirectUris: [prepared.registration.redirectUri],
+    postLogoutRedirectUris: [prepared.registration.postLogoutRedirectUri],
+    accounts,
+  });
+  const response = await call(test.app, createIdentityProvider, {
     token: adminToken,
     body: {
+      providerId: prepared.providerId,
       issuer: idp.issuer,
       clientId: idp.clientId,
       clientSecret: idp.clientSecret,
@@ -94,7 +103,7 @@ describe('SSO with the organisation OpenID provider', () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: idp.clientId,
       response_type: 'code',
-      redirect_uri: 'http://localhost:3000/sso',
+      redirect_uri: `http://localhost:3000/sso/${prepared.providerId}`,
       code_challenge_method: 'S256',
       scope: 'openid email profile',
     });
@@ -130,7 +139,7 @@ describe('SSO with the organisation OpenID provider', () => {
   it('creates the user in the organisation on a first sign-in and finds the same user on the next', async () => {
     const account = newTestAccount();
     const first = await signInAtRiverside(account, browserBinding(), '/doc/42');
-    expect(first.callback.origin + first.callback.pathname).toBe('http://localhost:3000/sso');
+    expect(first.callback.origin + first.callback.pathname).toBe(`http://localhost:3000/sso/${prepared.providerId}`);
     const response = await complete(first);
     expect(response.statusCode).toBe(200);
     const { result } = response.json<{ result: { jwtToken: string; refreshToken: string; returnTo?: string } }>();
@@ -140,6 +149,7 @@ describe('SSO with the organisation OpenID provider', () => {
     const [created] = await db().select().from(users).where(eq(users.oidcSubject, account.subject));
     expect(created).toMatchObject({
       organisationId: riverside.id,
+      identityProviderId: prepared.providerId,
       identitySource: 'oidc',
       email: account.email,
       firstName: 'Ada',
@@ -160,7 +170,7 @@ describe('SSO with the organisation OpenID provider', () => {
       .from(auditLog)
       .where(and(eq(auditLog.userId, created?.id ?? ''), eq(auditLog.action, 'auth.sign_in')));
     expect(signIns).toHaveLength(2);
-    expect(signIns[0]?.details).toEqual({ method: 'oidc' });
+    expect(signIns[0]?.details).toEqual({ method: 'oidc', providerId: prepared.providerId });
   });
 
   it('signs a user SCIM provisioned in as that user, matched by email, and links the subject', async () => {
@@ -282,6 +292,7 @@ describe('the identity provider administration', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       result: {
+        id: prepared.providerId,
         protocol: 'oidc',
         issuer: idp.issuer,
         clientId: idp.clientId,
@@ -291,14 +302,17 @@ describe('the identity provider administration', () => {
         defaultView: 'Coder',
         displayName: '',
         signInName: new URL(idp.issuer).host,
+        isEnabled: true,
         claimMapping: {},
         allowedEmailDomains: [],
-        redirectUri: 'http://localhost:3000/sso',
+        lastSignInAt: expect.any(String) as string,
+        createdAt: expect.any(String) as string,
+        redirectUri: `http://localhost:3000/sso/${prepared.providerId}`,
         postLogoutRedirectUri: 'http://localhost:3000/',
       },
     });
     expect(response.body).not.toContain(idp.clientSecret);
-    const [row] = await db().select().from(identityProviders).where(eq(identityProviders.organisationId, riverside.id));
+    const [row] = await db().select().from(identityProviders).where(eq(identityProviders.id, prepared.providerId));
     expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row?.clientSecretEncrypted).not.toContain(idp.clientSecret);
   });
@@ -384,7 +398,7 @@ describe('the identity provider administration', () => {
     expect((await start({ organisation: laketown.slug })).response.statusCode).toBe(404);
     const audit = await db().select().from(auditLog).where(eq(auditLog.organisationId, laketown.id));
     expect(audit.map((row) => row.action)).toEqual(
-      expect.arrayContaining(['sso.identity_provider_set', 'sso.identity_provider_deleted']),
+      expect.arrayContaining(['sso.identity_provider_created', 'sso.identity_provider_deleted']),
     );
     expect(JSON.stringify(audit)).not.toContain(idp.clientSecret);
   });

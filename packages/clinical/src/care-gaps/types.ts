@@ -1,9 +1,10 @@
-/** Public types of the care-gap engine. */
-
 /**
- * The eCQMs Cairn evaluates: the nine of this hand-written engine, and CMS124, CMS347 and CMS159, which
- * only the CQL engine (`@cairn/clinical/ecqm`, `toCareGap`) evaluates.
+ * The care gap: one measure's result for one patient as the product stores and shows it. The engine of
+ * record is CMS's CQL (`@cairn/clinical/ecqm`: `createEcqmEngine`, then `toCareGap`); this file only says
+ * the shape, so that what reads gaps need not load the CQL engine.
  */
+
+/** The eCQMs Cairn evaluates (the measures of `data/ecqm`). */
 export type MeasureId =
   | 'CMS122'
   | 'CMS165'
@@ -19,24 +20,24 @@ export type MeasureId =
   | 'CMS159';
 
 /**
- * - `open`: in the denominator (initial population, not excluded), the gap is not closed, and it can
- *   still close this period (the period ends on 31 December; care given by then counts).
+ * - `open`: in the denominator (initial population, not excluded or excepted) and the numerator is not
+ *   met (for the inverse CMS122: it is), on the data there is; care given by the period's end counts.
  * - `closed`: in the denominator and the numerator is met (for the inverse CMS122: the most recent
  *   HbA1c/GMI this period is 9.0 % or less).
- * - `prospective`: every population criterion is met except the qualifying encounter, which has not
- *   happened yet this period; the patient enters the population at the next qualifying visit before
- *   the period ends. `numeratorMet` says whether the gap would then already be closed.
- * - `not-applicable`: outside the population (age, sex, diagnosis) or excluded; `reason` says which.
+ * - `not-applicable`: outside the population, or a denominator exclusion or exception; see
+ *   `notApplicableReason`.
+ *
+ * There is no "prospective" (due at a future visit): the CQL decides on the data there is, and a patient
+ * whose qualifying visit has not happened yet this period is not in the population.
  */
-export type CareGapStatus = 'open' | 'closed' | 'prospective' | 'not-applicable';
+export type CareGapStatus = 'open' | 'closed' | 'not-applicable';
 
 /**
- * Why a measure does not apply. The CQL engine's gaps (`toCareGap`) say `not-in-population` (the initial
- * population or denominator is not met; the MeasureReport does not say which criterion failed) and
- * `excepted` (a denominator exception: a medical or patient reason); `excluded` is a denominator exclusion.
+ * Why a measure does not apply: `not-in-population` (the initial population or denominator is not met;
+ * a MeasureReport does not say which criterion failed), `excluded` (a denominator exclusion: hospice,
+ * palliative care, ...) or `excepted` (a denominator exception: a medical or patient reason).
  */
-export type NotApplicableReason =
-  'age' | 'sex' | 'no-qualifying-diagnosis' | 'excluded' | 'not-in-population' | 'excepted';
+export type NotApplicableReason = 'not-in-population' | 'excluded' | 'excepted';
 
 /** What a piece of evidence did for the gap. */
 export type EvidenceRole = 'population' | 'exclusion' | 'numerator';
@@ -66,34 +67,20 @@ export interface CareGapEvidence {
 
 export interface CareGap {
   measureId: MeasureId;
-  /** Published version the logic follows for this period, e.g. `CMS122v14`. */
+  /** The measure's library name and version whose logic decided it (`ControllingHighBloodPressureFHIR 0.1.000`). */
   measureVersion: string;
   title: string;
   status: CareGapStatus;
   /** True for inverse measures (CMS122): their numerator counts poor control, so the gap closes when it is NOT met. */
   inverse: boolean;
-  /** The measurement period: the calendar year that contains `asOf`. */
+  /** The measurement period the measure was evaluated for (the product: the calendar year of the analysis). */
   measurementPeriod: { start: string; end: string };
-  /**
-   * Whether the measure's numerator is met as of `asOf` (for CMS122: poor control), `undefined` when
-   * the patient is not in the population.
-   */
+  /** Whether the measure's numerator is met (for CMS122: poor control); `undefined` when not applicable. */
   numeratorMet: boolean | undefined;
-  /**
-   * Open or prospective: the end of the measurement period. Closed: the last day on which the closing
-   * evidence still counts (the end of the last measurement period whose lookback contains it).
-   * Not applicable: `undefined`.
-   */
+  /** Open or closed: the end of the measurement period (the CQL does not say how long closing evidence lasts). */
   dueDate: string | undefined;
   notApplicableReason?: NotApplicableReason;
-  /** Short human reason for the status. */
+  /** One sentence saying why, from the populations and their evidence (`care-gap-reason.ts`). */
   reason: string;
   evidence: CareGapEvidence[];
-}
-
-export interface EvaluateCareGapsOptions {
-  /** ISO date; the measurement period is its calendar year, and nothing dated after it is used. */
-  asOf: string;
-  /** Only these measures (default: all). */
-  measures?: readonly MeasureId[];
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aCondition, aPatient, anEncounter, anObservation } from '../care-gaps/test-factories';
+import { aCondition, aPatient, anEncounter, anObservation } from './testing/record-factories';
 import type { PatientRecord } from '../record';
 import { createEcqmEngine, type EcqmEngine } from './ecqm-engine';
 import { recordItemOf } from './fhir-view';

@@ -7,6 +7,7 @@
  * Made for one engine per thread: `createEcqmEngine()` reads the content once and compiles each measure
  * on first use; `evaluate()` then runs bundles (one patient each) through every measure asked for.
  */
+import { createHash } from 'node:crypto';
 import { DateTime, Executor, Interval, type Results } from 'cql-execution';
 import type { Bundle } from 'fhir/r4';
 import { referenceDataDir } from '../data-dir';
@@ -40,6 +41,12 @@ export interface EcqmEngine {
   /** The measures the content holds, in its order. */
   readonly measureIds: readonly EcqmMeasureId[];
   /**
+   * A SHA-256 of the content the engine runs (each Measure resource, as published: its URL, version,
+   * libraries and value sets): it changes when a measure is updated, so that what was evaluated with the
+   * old content is evaluated again.
+   */
+  readonly contentDigest: string;
+  /**
    * Evaluates each bundle (one patient's FHIR R4 resources, tagged with the QI-Core `meta.profile` the
    * measures' retrieves ask for) for every measure asked for: one result per Patient, in bundle order.
    * Calls run one after another (an engine holds one patient source).
@@ -64,6 +71,9 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   };
   const source = createPatientSource(options.rememberRetrieves ?? true);
   const measureIds = content.map((item) => item.id);
+  const contentDigest = createHash('sha256')
+    .update(JSON.stringify(content.map((item) => item.measure)))
+    .digest('base64');
   const filterByDataRequirements = options.filterByDataRequirements ?? true;
 
   const evaluateNow = async (bundles: readonly Bundle[], evaluateOptions: EcqmEvaluateOptions) => {
@@ -82,6 +92,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     measureIds,
+    contentDigest,
     evaluate(bundles, evaluateOptions) {
       const run = queue.then(() => evaluateNow(bundles, evaluateOptions));
       queue = run.catch(() => undefined);

@@ -14,7 +14,7 @@ export { reportPopulationCounts } from './measure-report';
 export { toFhirBundle } from './to-fhir-bundle';
 export type { ToFhirBundleOptions } from './to-fhir-bundle';
 export { RECORD_ITEM_SYSTEM, fhirId, recordItemOf } from './fhir-view';
-export { toCareGap } from './to-care-gap';
+export { CARE_GAP_VERSION, toCareGap } from './to-care-gap';
 export type { ReportGroupCounts } from './measure-report';
 export { POPULATION_CODES } from './types';
 export type { Bundle as FhirBundle, MeasureReport, OperationOutcome } from 'fhir/r4';

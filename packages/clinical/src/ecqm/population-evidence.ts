@@ -10,8 +10,9 @@
  *
  * A query, retrieve or function call gives its result's resources and is not entered (its where clause
  * was evaluated once per row; the recorded result of its inner clauses is only the last row's), except
- * that a query returning values, not resources, is read through to its sources; a reference to another
- * definition is followed into it, across libraries. Patient resources are left out.
+ * that a query returning values, not resources, is read through to its sources, and a function call
+ * answering a value to its arguments; a reference to another definition is followed into it, across
+ * libraries. Patient resources are left out.
  */
 import type { FhirResource } from 'fhir/r4';
 import type { ElmIndex, MeasureProgram } from './measure-program';
@@ -73,6 +74,12 @@ function visit(walk: Walk, library: ElmIndex, node: unknown): void {
   // Day" returns a quantity), shows the resources of its sources instead (each evaluated once).
   if (node.type === 'Query' && !gaveResources) {
     for (const source of asArray(node.source)) visit(walk, library, (source as { expression?: unknown }).expression);
+    return;
+  }
+  // Likewise a function that answers a value ("FHIRHelpers.ToValue(Reading.value) as Quantity > 9 '%'"): its
+  // arguments show what it read. (Outside a query, its arguments were evaluated once, for this call.)
+  if (node.type === 'FunctionRef' && recorded && !gaveResources) {
+    for (const operand of asArray(node.operand)) visit(walk, library, operand);
     return;
   }
   if (LEAVES.has(node.type)) return;

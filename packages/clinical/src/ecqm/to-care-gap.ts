@@ -1,23 +1,30 @@
 /**
- * A measure's result as the `CareGap` the rest of Cairn reads (care-gaps/types.ts), so that the product
- * can take its gaps from the CQL engine without changing their shape.
+ * A measure's result as the `CareGap` the product stores and shows (care-gaps/types.ts).
  *
  * - The group read: CMS138's third (the whole measure); otherwise the first group whose denominator the
  *   patient is in, else one that excludes or excepts them, else the first.
  * - Status: `not-applicable` outside the initial population or denominator (`not-in-population`), for a
  *   denominator exclusion (`excluded`) or exception (`excepted`); otherwise `closed` when the numerator is
  *   met and `open` when not; for the inverse CMS122 the other way round (`numeratorMet` keeps the
- *   measure's meaning). The engine has no `prospective`: the CQL decides on the data there is.
+ *   measure's meaning). There is no `prospective`: the CQL decides on the data there is.
  * - `dueDate`: the period's end for open and closed gaps (the CQL does not say how long closing evidence
  *   lasts beyond the period); none when not applicable.
  * - Evidence: each population's resources, by role (`population`, `exclusion`, `numerator`), pointing at
  *   the record items they came from (`to-fhir-bundle.ts` names them in an identifier).
+ * - `reason`: one sentence from the populations and that evidence (`care-gap-reason.ts`).
  */
 import type { CareGap, CareGapEvidence, EvidenceRole } from '../care-gaps/types';
+import { careGapReason } from './care-gap-reason';
 import { evidenceFacts } from './evidence-facts';
 import { recordItemOf } from './fhir-view';
 import { measureFacts } from './measure-catalog';
 import type { EcqmEvidence, EcqmGroupResult, EcqmMeasureResult, PopulationCode } from './types';
+
+/**
+ * The version of what `toCareGap` derives from a result (statuses, evidence, reasons): raised when that
+ * changes, so that stored gaps are derived again (the quality pass puts it in its input digest).
+ */
+export const CARE_GAP_VERSION = 1;
 
 /** The care gap of one measure's result (see the module comment). */
 export function toCareGap(result: EcqmMeasureResult): CareGap {
@@ -39,36 +46,33 @@ export function toCareGap(result: EcqmMeasureResult): CareGap {
       notApplicable === 'not-in-population'
         ? ['initial-population']
         : [notApplicable === 'excepted' ? 'denominator-exception' : 'denominator-exclusion'];
+    const reasonCode = notApplicable ?? 'not-in-population';
+    const evidence = group ? evidenceOf(group, codes, role) : [];
     return {
       ...base,
       status: 'not-applicable',
       numeratorMet: undefined,
       dueDate: undefined,
-      notApplicableReason: notApplicable ?? 'not-in-population',
-      reason: REASONS[notApplicable ?? 'not-in-population'],
-      evidence: group ? evidenceOf(group, codes, role) : [],
+      notApplicableReason: reasonCode,
+      reason: careGapReason({ ...base, period, status: 'not-applicable', notApplicableReason: reasonCode, evidence }),
+      evidence,
     };
   }
   const numeratorMet = populations.numerator === true;
-  const closed = facts.inverse ? !numeratorMet : numeratorMet;
+  const status = (facts.inverse ? !numeratorMet : numeratorMet) ? 'closed' : 'open';
+  const evidence = [
+    ...evidenceOf(group, ['initial-population', 'denominator'], 'population'),
+    ...evidenceOf(group, ['numerator'], 'numerator'),
+  ];
   return {
     ...base,
-    status: closed ? 'closed' : 'open',
+    status,
     numeratorMet,
     dueDate: period.end,
-    reason: closed ? 'The measure’s numerator criteria are met this period.' : 'The numerator is not met this period.',
-    evidence: [
-      ...evidenceOf(group, ['initial-population', 'denominator'], 'population'),
-      ...evidenceOf(group, ['numerator'], 'numerator'),
-    ],
+    reason: careGapReason({ ...base, period, status, evidence }),
+    evidence,
   };
 }
-
-const REASONS: Record<'not-in-population' | 'excluded' | 'excepted', string> = {
-  'not-in-population': 'Not in the measure’s population this period (age, sex, diagnosis or qualifying visit).',
-  excluded: 'A denominator exclusion applies (for example hospice or palliative care).',
-  excepted: 'A denominator exception applies (a medical or patient reason).',
-};
 
 function notApplicableReason(
   populations: EcqmGroupResult['populations'],

@@ -8,7 +8,7 @@ import {
   aProcedure,
   anEncounter,
   anObservation,
-} from '../care-gaps/test-factories';
+} from './testing/record-factories';
 import { toFhirBundle } from './to-fhir-bundle';
 
 function resourcesOf(bundle: ReturnType<typeof toFhirBundle>): FhirResource[] {

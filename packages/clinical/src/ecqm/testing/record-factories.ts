@@ -1,4 +1,4 @@
-/** Small record factories for the care-gap tests (not exported from the package). */
+/** Small record factories for the eCQM tests (not exported from the package). */
 import type {
   ConditionRecord,
   EncounterRecord,
@@ -6,10 +6,8 @@ import type {
   ObservationRecord,
   PatientRecord,
   ProcedureRecord,
-} from '../record';
-import { emptyPatientRecord } from '../record';
-import { evaluateCareGaps } from './evaluate-care-gaps';
-import type { CareGap, MeasureId } from './types';
+} from '../../record';
+import { emptyPatientRecord } from '../../record';
 
 export const CPT = 'http://www.ama-assn.org/go/cpt';
 export const HCPCS = 'https://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets';
@@ -75,13 +73,6 @@ export function aMedication(
   extra: Partial<MedicationRecord> = {},
 ): MedicationRecord {
   return { id: nextId('medication'), display, startDate, status: 'active', source: 'EHR', ...extra };
-}
-
-/** The one gap of `measure` for the period containing `asOf` (default mid-2026). */
-export function gapFor(record: PatientRecord, measure: MeasureId, asOf = '2026-06-15'): CareGap {
-  const [gap] = evaluateCareGaps(record, { asOf, measures: [measure] });
-  if (!gap) throw new Error(`No gap for ${measure}`);
-  return gap;
 }
 
 /** Frailty (a wheeled walker in use) and advanced illness (heart failure) this period: the 66+ exclusion. */

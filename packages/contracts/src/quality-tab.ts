@@ -18,7 +18,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
  * An eCQM by its CMS number (`CMS165`). Open-ended on purpose: the set of measures is the engine's
- * (nine today, twelve with the CQL engine), not the contract's.
+ * (the twelve of CMS's CQL today), not the contract's.
  */
 export const careGapMeasureId = z
   .string()
@@ -26,31 +26,23 @@ export const careGapMeasureId = z
   .regex(/^CMS\d{1,4}$/, 'A measure is named by its CMS number, such as CMS165');
 
 /**
- * What the tab shows of a gap:
+ * What the tab shows of a gap, as CMS's CQL decides it on the data there is:
  * - `open`: in the measure and not met; care given by `dueDate` closes it.
- * - `prospective`: everything holds but this year's qualifying visit, not yet had: the patient enters
- *   the measure at their next one (an open gap as soon as they are seen).
  * - `closed`: met (for an inverse measure such as CMS122: the poor-control numerator is not met).
  * - `excluded`: a denominator exclusion (hospice, palliative care, ...) or exception applies.
- * - `not-applicable`: outside the measure's population (age, sex, no qualifying diagnosis).
+ * - `not-applicable`: outside the measure's population (age, sex, diagnosis or this year's qualifying
+ *   visit: a patient not seen yet this year enters a measure at their first qualifying visit).
  */
-export const CARE_GAP_STATUSES = ['open', 'prospective', 'closed', 'excluded', 'not-applicable'] as const;
+export const CARE_GAP_STATUSES = ['open', 'closed', 'excluded', 'not-applicable'] as const;
 export const careGapStatus = z.enum(CARE_GAP_STATUSES);
 export type CareGapStatus = z.infer<typeof careGapStatus>;
 
 /**
- * Why a measure does not apply: outside its population (by age, sex, diagnosis, or, as the CQL engine
- * says it, `not-in-population`), a denominator exclusion (`excluded`) or a denominator exception
- * (`excepted`: a medical or patient reason). The last two show as `excluded`.
+ * Why a measure does not apply: outside its population (`not-in-population`: a MeasureReport does not say
+ * which criterion failed), a denominator exclusion (`excluded`) or a denominator exception (`excepted`: a
+ * medical or patient reason). The last two show as `excluded`.
  */
-export const NOT_APPLICABLE_REASONS = [
-  'age',
-  'sex',
-  'no-qualifying-diagnosis',
-  'not-in-population',
-  'excluded',
-  'excepted',
-] as const;
+export const NOT_APPLICABLE_REASONS = ['not-in-population', 'excluded', 'excepted'] as const;
 
 /** What a piece of evidence did: put the patient in the measure, excluded them, or (not) met it. */
 export const CARE_GAP_EVIDENCE_ROLES = ['population', 'exclusion', 'numerator'] as const;
@@ -102,7 +94,7 @@ export const careGapItem = z.object({
   reason: z.string(),
   /** What closes the gap, in a sentence from the measure's published numerator; null for a measure Cairn has none for. */
   closesWhen: z.string().nullable(),
-  /** Open or prospective: the end of the measurement period. Closed: the last day its evidence counts. */
+  /** Open or closed: the end of the measurement period (the calendar year of the analysis). */
   dueDate: isoDate.nullable(),
   measurementPeriod: z.object({ start: isoDate, end: isoDate }),
   /** The records that decided the status, those that put the patient in the measure first. */
@@ -116,11 +108,11 @@ export const qualityInsights = z.object({
   patientId: z.guid(),
   /** The visit the tab is opened for; null for the patient alone (nothing can be marked then). */
   sid: sid.nullable(),
-  /** False while the patient's present data is still being analysed: no gaps are shown yet. */
+  /** False while the patient's present data is still being evaluated by the measures: no gaps are shown yet. */
   isAnalysed: z.boolean(),
   /** The day the shown analysis was computed as of. */
   asOf: isoDate.nullable(),
-  /** Open first, then prospective, closed, excluded, not applicable; by measure within each. */
+  /** Open first, then closed, excluded, not applicable; by measure within each. */
   gaps: z.array(careGapItem),
   /** The caller may mark gaps addressed: a visit is open and they are not view-only. */
   canMark: z.boolean(),

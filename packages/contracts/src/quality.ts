@@ -16,14 +16,17 @@ const idList = z.array(id).max(500);
 const isoDate = z.iso.date('A date written YYYY-MM-DD');
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** An eCQM by its CMS number; the measures are the engine's (nine today, more later), not a list of the contract's. */
+/** An eCQM by its CMS number; the measures are the engine's (the twelve of CMS's CQL today), not a list of the contract's. */
 export const qualityMeasureId = z
   .string()
   .trim()
   .regex(/^CMS\d{1,4}$/, 'A measure is named by its CMS number, such as CMS165');
 
-/** A worklist gap: `open` (in the measure, not met) or `prospective` (enters the measure at the next qualifying visit). */
-export const WORKLIST_GAP_STATUSES = ['open', 'prospective'] as const;
+/**
+ * A worklist gap: `open` (in the measure, not met, as CMS's CQL decides on the data there is). The list is
+ * kept for the filters that name it; the hand-written engine's `prospective` is gone (docs/quality.md).
+ */
+export const WORKLIST_GAP_STATUSES = ['open'] as const;
 /** An archived gap: met (`closed`) or a denominator exclusion applies (`excluded`). */
 export const ARCHIVE_GAP_STATUSES = ['closed', 'excluded'] as const;
 
@@ -51,8 +54,8 @@ function withOrderedDates<T extends z.ZodType<Record<string, unknown>>>(schema: 
 export const qualityWorklistFilters = withOrderedDates(
   z.strictObject({
     measureIds: z.array(qualityMeasureId).max(50).optional(),
-    /** Both when absent. */
-    statuses: z.array(z.enum(WORKLIST_GAP_STATUSES)).min(1).max(2).optional(),
+    /** Every worklist status when absent. */
+    statuses: z.array(z.enum(WORKLIST_GAP_STATUSES)).min(1).max(WORKLIST_GAP_STATUSES.length).optional(),
     providerIds: idList.optional(),
     departmentIds: idList.optional(),
     clinicIds: idList.optional(),
@@ -99,19 +102,19 @@ export type QualityPatient = z.infer<typeof qualityPatient>;
 /** A measure as the gap names it. */
 const measureFields = {
   measureId: z.string(),
-  /** The published version the logic follows (`CMS130v14`). */
+  /** The measure's library and version whose logic decided it (`ColonCancerScreeningFHIR 0.1.000`). */
   measureVersion: z.string(),
   measureTitle: z.string(),
 };
 
-/** One open or prospective gap of the worklist. */
+/** One open gap of the worklist. */
 export const qualityWorklistRow = z.object({
   patient: qualityPatient,
   ...measureFields,
   status: z.enum(WORKLIST_GAP_STATUSES),
   /** The end of the measurement period: care given by then closes it. */
   dueDate: isoDate.nullable(),
-  /** The engine's reason (`No colorectal cancer screening on record`). */
+  /** The engine's sentence (`Most recent blood pressure 152/94 mmHg (2026-05-02) is not below 140/90.`). */
   reason: z.string(),
   primaryProvider: z.object({ id, name: z.string() }).nullable(),
   /** The primary provider's department and clinic. */
@@ -164,7 +167,6 @@ export const exportQualityWorklist = defineEndpoint({
 export const qualityMeasure = z.object({
   ...measureFields,
   open: z.int(),
-  prospective: z.int(),
   closed: z.int(),
   excluded: z.int(),
 });
@@ -188,7 +190,6 @@ export const qualityPatientRow = z.object({
   patient: qualityPatient,
   primaryProviderName: z.string().nullable(),
   open: z.int(),
-  prospective: z.int(),
   closed: z.int(),
   excluded: z.int(),
 });

@@ -48,6 +48,8 @@ export const visitEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('care-gap.changed'), measureIds: z.array(z.string()), by }),
   /** The patient's analysis changed the suggestion list. */
   z.object({ kind: z.literal('suggestions.changed') }),
+  /** The quality pass (CMS's CQL) opened or closed some of the patient's care gaps (issue 19). */
+  z.object({ kind: z.literal('care-gaps.changed') }),
 ]);
 export type VisitEvent = z.infer<typeof visitEvent>;
 

@@ -1,6 +1,8 @@
 import type { CareGap, CareGapEvidence } from '@cairn/clinical';
+import { and, eq } from 'drizzle-orm';
+import { qualityJobs } from '../db/clinical-schema';
 import type { Db } from '../db/client';
-import { storeAnalyses, type ComputedAnalysis } from '../modules/analysis';
+import { storeAnalyses, storeQualityResults, type ComputedAnalysis } from '../modules/analysis';
 
 /** Care gaps as the engine gives them, and stored as the analysis pipeline stores them, for server tests. */
 
@@ -35,9 +37,10 @@ export function anEvidence(overrides: Partial<CareGapEvidence> = {}): CareGapEvi
 }
 
 /**
- * Stores an analysis of the patient holding exactly these care gaps, through the analysis store (so
- * the Quality Workspace's table is written as in production). Each call needs a higher `dataVersion`
- * than the last one stored for the patient, or it is ignored as older data.
+ * Stores an analysis of the patient holding exactly these care gaps, through the analysis store and the
+ * quality pass's store (so the Quality Workspace's table is written as in production), as if the quality
+ * pass had evaluated them: the quality job the analysis store queued is done. Each call needs a higher
+ * `dataVersion` than the last one stored for the patient, or it is ignored as older data.
  */
 export async function storeCareGaps(
   db: Db,
@@ -52,14 +55,37 @@ export async function storeCareGaps(
   },
 ): Promise<void> {
   const asOf = options.asOf ?? '2026-06-01';
+  const dataVersion = options.dataVersion ?? 1;
   const computed: ComputedAnalysis = {
     suggestions: [],
-    careGaps: options.gaps,
     riskScore: { model: 'v28', current: options.currentRaf ?? 0, potential: options.currentRaf ?? 0 },
     openSuggestions: 0,
     hccCount: 0,
-    openCareGaps: options.gaps.filter((gap) => gap.status === 'open').length,
   };
-  const item = { patientId: options.patientId, dataVersion: options.dataVersion ?? 1, asOf, computed };
-  await storeAnalyses(db, options.organisationId, [item], asOf);
+  await storeAnalyses(
+    db,
+    options.organisationId,
+    [{ patientId: options.patientId, dataVersion, asOf, computed }],
+    asOf,
+  );
+  const period = { start: `${asOf.slice(0, 4)}-01-01`, end: `${asOf.slice(0, 4)}-12-31` };
+  await storeQualityResults(
+    db,
+    options.organisationId,
+    [
+      {
+        patientId: options.patientId,
+        dataVersion,
+        asOf,
+        period,
+        digest: `test ${String(dataVersion)}`,
+        computed: { careGaps: options.gaps, reports: [] },
+      },
+    ],
+    asOf,
+  );
+  await db
+    .update(qualityJobs)
+    .set({ status: 'done' })
+    .where(and(eq(qualityJobs.patientId, options.patientId), eq(qualityJobs.status, 'pending')));
 }

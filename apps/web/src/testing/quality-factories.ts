@@ -47,7 +47,6 @@ export function aQualityMeasure(overrides: Partial<QualityMeasure> = {}): Qualit
     measureVersion: 'CMS130v14',
     measureTitle: 'Colorectal Cancer Screening',
     open: 12,
-    prospective: 3,
     closed: 40,
     excluded: 1,
     ...overrides,
@@ -55,7 +54,7 @@ export function aQualityMeasure(overrides: Partial<QualityMeasure> = {}): Qualit
 }
 
 export function aQualityPatientRow(overrides: Partial<QualityPatientRow> = {}): QualityPatientRow {
-  return { patient, primaryProviderName: 'Maya Rivera', open: 2, prospective: 1, closed: 3, excluded: 0, ...overrides };
+  return { patient, primaryProviderName: 'Maya Rivera', open: 2, closed: 3, excluded: 0, ...overrides };
 }
 
 export function anArchiveRow(overrides: Partial<QualityArchiveRow> = {}): QualityArchiveRow {

@@ -17,11 +17,16 @@ const hospice = anEvidence({ role: 'exclusion', resourceType: 'Encounter', descr
 const mammography = aCareGap({ measureId: 'CMS125', title: 'Breast Cancer Screening', measureVersion: 'CMS125v14' });
 
 describe('the care gaps the Quality Workspace keeps', () => {
-  it('keeps open, prospective, closed and excluded gaps, with what closed or excluded them', () => {
+  it('keeps open, closed and excluded gaps, with what closed or excluded them', () => {
     const rows = careGapRowsOf('patient-1', '2026-06-01', [
       aCareGap({ status: 'closed', evidence: [population, colonoscopy] }),
-      aCareGap({ measureId: 'CMS2', status: 'prospective' }),
-      aCareGap({ measureId: 'CMS122', status: 'not-applicable', notApplicableReason: 'age', dueDate: undefined }),
+      aCareGap({ measureId: 'CMS165' }),
+      aCareGap({
+        measureId: 'CMS122',
+        status: 'not-applicable',
+        notApplicableReason: 'not-in-population',
+        dueDate: undefined,
+      }),
       aCareGap({ ...mammography, status: 'not-applicable', notApplicableReason: 'excluded', evidence: [hospice] }),
       // The CQL engine's denominator exception, and its "not in the population".
       aCareGap({ measureId: 'CMS2', status: 'not-applicable', notApplicableReason: 'excepted', evidence: [hospice] }),
@@ -29,7 +34,7 @@ describe('the care gaps the Quality Workspace keeps', () => {
     ]);
     expect(rows.map((row) => [row.measure_id, row.status])).toEqual([
       ['CMS130', 'closed'],
-      ['CMS2', 'prospective'],
+      ['CMS165', 'open'],
       ['CMS125', 'excluded'],
       ['CMS2', 'excluded'],
     ]);
@@ -73,7 +78,10 @@ describe('the analysis store keeping the care_gaps table', () => {
     expect(stillClosed?.closedAt).toEqual(firstClosed?.closedAt);
 
     // A new period reopens the gap; the other measure no longer applies (age) and leaves the table.
-    await store(3, [aCareGap(), { ...mammography, status: 'not-applicable', notApplicableReason: 'age' }]);
+    await store(3, [
+      aCareGap(),
+      { ...mammography, status: 'not-applicable', notApplicableReason: 'not-in-population' },
+    ]);
     expect(await rowsOf(patientId)).toEqual([expect.objectContaining({ status: 'open', closedAt: null })]);
   });
 
@@ -120,8 +128,13 @@ describe('the analysis store keeping the care_gaps table', () => {
       patientId,
       gaps: [
         aCareGap({ status: 'closed', evidence: [population, colonoscopy] }),
-        aCareGap({ measureId: 'CMS2', status: 'prospective', dueDate: '2026-12-31' }),
-        aCareGap({ measureId: 'CMS122', status: 'not-applicable', notApplicableReason: 'sex', dueDate: undefined }),
+        aCareGap({ measureId: 'CMS2', dueDate: '2026-12-31' }),
+        aCareGap({
+          measureId: 'CMS122',
+          status: 'not-applicable',
+          notApplicableReason: 'not-in-population',
+          dueDate: undefined,
+        }),
         {
           ...mammography,
           status: 'not-applicable',

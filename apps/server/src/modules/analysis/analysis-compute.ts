@@ -1,23 +1,16 @@
-import {
-  evaluateCareGaps,
-  scoreRaf,
-  selectSegment,
-  suspect,
-  type CareGap,
-  type PatientRecord,
-  type Suggestion,
-} from '@cairn/clinical';
+import { scoreRaf, selectSegment, suspect, type PatientRecord, type Suggestion } from '@cairn/clinical';
 import { ageOn } from './analysis-record';
 import type { StoredRiskScore } from './analysis.repository';
 
-/** What the pipeline stores for one patient. */
+/**
+ * What the suggestion pass stores for one patient. Care gaps are not computed here: CMS's CQL is slow, so
+ * the quality pass evaluates them apart (`quality-run.ts`), after this, for patients whose data changed.
+ */
 export interface ComputedAnalysis {
   suggestions: Suggestion[];
-  careGaps: CareGap[];
   riskScore: StoredRiskScore;
   openSuggestions: number;
   hccCount: number;
-  openCareGaps: number;
 }
 
 const NOT_DOCUMENTED = new Set(['refuted', 'entered-in-error']);
@@ -65,14 +58,12 @@ export function riskScoreOf(record: PatientRecord, asOf: string, suggestedCodes:
   return { model: 'v28', current, potential };
 }
 
-/** Suggestions, care gaps, risk score and the schedule's counts of one record as of a date. */
+/** Suggestions, risk score and the schedule's counts of one record as of a date. */
 export function computeAnalysis(record: PatientRecord, asOf: string): ComputedAnalysis {
   const suggestions = suspect(record, { asOf });
-  const careGaps = evaluateCareGaps(record, { asOf });
   const hccs = new Set(suggestions.flatMap((suggestion) => suggestion.hcc.v28));
   return {
     suggestions,
-    careGaps,
     riskScore: riskScoreOf(
       record,
       asOf,
@@ -80,6 +71,5 @@ export function computeAnalysis(record: PatientRecord, asOf: string): ComputedAn
     ),
     openSuggestions: suggestions.length,
     hccCount: hccs.size,
-    openCareGaps: careGaps.filter((gap) => gap.status === 'open').length,
   };
 }

@@ -1,7 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { describeErrorSafely } from '../../lib/loggable-error';
-import { analysisJobs } from '../../db/clinical-schema';
+import { analysisJobs, qualityJobs } from '../../db/clinical-schema';
+
+/**
+ * The two queues of the analysis workers, the same columns and rules: `analysis_jobs` (suggestions, risk
+ * score) and `quality_jobs` (care gaps by CMS's CQL, `quality-run.ts`).
+ */
+export type JobQueue = typeof analysisJobs | typeof qualityJobs;
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -30,11 +36,11 @@ export function retryDelaySeconds(attempts: number): number {
  * Claims up to `limit` runnable jobs in one statement. `for update skip locked` lets any number of
  * workers (in this or other processes) claim at once without ever taking the same job.
  */
-export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
+export async function claimJobs(db: Db, limit: number, queue: JobQueue = analysisJobs): Promise<ClaimedJob[]> {
   const result = await db.execute(sql`
-    update ${analysisJobs} set status = 'running', locked_at = now(), attempts = attempts + 1
+    update ${queue} set status = 'running', locked_at = now(), attempts = attempts + 1
     where id in (
-      select id from ${analysisJobs}
+      select id from ${queue}
       where (status = 'pending' and run_after <= now()) or (status = 'running' and locked_at < now() - ${STALE_RUNNING})
       order by run_after, id
       limit ${limit}
@@ -49,12 +55,11 @@ export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
   }));
 }
 
-export async function completeJobs(db: Db, ids: readonly number[]): Promise<void> {
+export async function completeJobs(db: Db, ids: readonly number[], queue: JobQueue = analysisJobs): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(analysisJobs)
-    .set({ status: 'done', lockedAt: null, lastError: null })
-    .where(and(sql`${analysisJobs.id} = any(${sql.param([...ids])}::bigint[])`, eq(analysisJobs.status, 'running')));
+  await db.execute(sql`
+    update ${queue} set status = 'done', locked_at = null, last_error = null
+    where id = any(${sql.param([...ids])}::bigint[]) and status = 'running'`);
 }
 
 /**
@@ -74,19 +79,20 @@ export async function failJob(
   db: Db,
   job: ClaimedJob,
   lastError: string,
-  delaySeconds = retryDelaySeconds(job.attempts),
+  options: { delaySeconds?: number | undefined; queue?: JobQueue } = {},
 ): Promise<'retry' | 'failed'> {
+  const queue = options.queue ?? analysisJobs;
+  const delaySeconds = options.delaySeconds ?? retryDelaySeconds(job.attempts);
   if (job.attempts >= MAX_ATTEMPTS) {
-    await db
-      .update(analysisJobs)
-      .set({ status: 'failed', lockedAt: null, lastError })
-      .where(eq(analysisJobs.id, job.id));
+    await db.execute(
+      sql`update ${queue} set status = 'failed', locked_at = null, last_error = ${lastError} where id = ${job.id}`,
+    );
     return 'failed';
   }
   await db.execute(sql`
-    update ${analysisJobs}
+    update ${queue}
     set status = case when exists (
-          select 1 from ${analysisJobs} other where other.patient_id = ${job.patientId} and other.status = 'pending'
+          select 1 from ${queue} other where other.patient_id = ${job.patientId} and other.status = 'pending'
         ) then 'done' else 'pending' end,
         locked_at = null,
         last_error = ${lastError},
@@ -112,7 +118,8 @@ export async function queueDailyRefresh(db: Db, today: string): Promise<number> 
   return rowsOf(result).length;
 }
 
-/** Finished jobs are kept a week for inspection, then removed. */
+/** Finished jobs (of both queues) are kept a week for inspection, then removed. */
 export async function pruneDoneJobs(db: Db): Promise<void> {
-  await db.execute(sql`delete from ${analysisJobs} where status = 'done' and created_at < now() - interval '7 days'`);
+  for (const queue of [analysisJobs, qualityJobs])
+    await db.execute(sql`delete from ${queue} where status = 'done' and created_at < now() - interval '7 days'`);
 }

@@ -77,6 +77,14 @@ export function demographicsOf(
   };
 }
 
+export interface LoadOptions {
+  /**
+   * Read documents and care plans (default true). The quality pass leaves them out: the FHIR view the
+   * measures read has neither, and documents' texts are most of a record's bytes.
+   */
+  withNotes?: boolean;
+}
+
 /**
  * Reads the records of these patients of one organisation: one query per table for the whole set.
  * Call it inside a repeatable-read transaction so that the data versions and the rows are one snapshot.
@@ -86,6 +94,7 @@ export async function loadPatientRecords(
   organisationId: string,
   patientIds: readonly string[],
   asOf: string,
+  options: LoadOptions = {},
 ): Promise<Map<string, LoadedRecord>> {
   const ids = [...new Set(patientIds)];
   const loaded = new Map<string, LoadedRecord>();
@@ -128,7 +137,7 @@ export async function loadPatientRecords(
   const add: Add = (key, patientId, item) => {
     (loaded.get(patientId)?.record[key] as unknown[] | undefined)?.push(item);
   };
-  await loadClinicalRows(db, ofPatients, add);
+  await loadClinicalRows(db, ofPatients, add, options.withNotes ?? true);
   return loaded;
 }
 
@@ -171,7 +180,7 @@ async function selectJson<Row>(
   });
 }
 
-async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promise<void> {
+async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add, withNotes: boolean): Promise<void> {
   // One after the other: they share the transaction's one connection, which runs a query at a time.
   const conditionRows = await selectJson<ConditionRow & { patientId: string }>(
     db,
@@ -240,21 +249,23 @@ async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promi
     },
     ofPatients(medications),
   );
-  const documentRows = await selectJson<DocumentRow & { patientId: string }>(
-    db,
-    documents,
-    {
-      id: documents.id,
-      patientId: documents.patientId,
-      documentDate: documents.documentDate,
-      title: documents.title,
-      typeCode: documents.typeCode,
-      author: documents.author,
-      text: documents.text,
-      source: documents.source,
-    },
-    ofPatients(documents),
-  );
+  const documentRows = !withNotes
+    ? []
+    : await selectJson<DocumentRow & { patientId: string }>(
+        db,
+        documents,
+        {
+          id: documents.id,
+          patientId: documents.patientId,
+          documentDate: documents.documentDate,
+          title: documents.title,
+          typeCode: documents.typeCode,
+          author: documents.author,
+          text: documents.text,
+          source: documents.source,
+        },
+        ofPatients(documents),
+      );
   const procedureRows = await selectJson<ProcedureRow & { patientId: string }>(
     db,
     procedures,
@@ -318,6 +329,7 @@ async function loadClinicalRows(db: Db, ofPatients: OfPatients, add: Add): Promi
   for (const row of encounterRows) add('encounters', row.patientId, encounterRecord(row));
   for (const row of immunizationRows) add('immunizations', row.patientId, immunizationRecord(row));
   for (const row of allergyRows) add('allergies', row.patientId, allergyRecord(row));
+  if (!withNotes) return;
   for (const row of await loadCarePlanRows(db, ofPatients(carePlans))) {
     add('carePlans', row.patientId, carePlanRecord(row));
   }

@@ -98,6 +98,6 @@ async function failJobs(db: Db, jobs: readonly ClaimedJob[], error: unknown, opt
 
 async function failOne(db: Db, job: ClaimedJob, error: unknown, options: RunOptions): Promise<void> {
   const description = describeJobError(error);
-  const outcome = await failJob(db, job, description, options.retryDelaySeconds?.(job.attempts));
+  const outcome = await failJob(db, job, description, { delaySeconds: options.retryDelaySeconds?.(job.attempts) });
   options.log.error({ jobId: job.id, attempts: job.attempts, outcome, error: description }, 'analysis job failed');
 }

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, conditions, patientAnalyses, postVisitReviews, summaryUpdates } from '../../db/clinical-schema';
+import {
+  appointments,
+  conditions,
+  patientAnalyses,
+  postVisitReviews,
+  qualityJobs,
+  summaryUpdates,
+} from '../../db/clinical-schema';
 import { publishSuggestionsChanged } from '../realtime';
-import { writeCareGaps } from './analysis-care-gaps';
 import type { ComputedAnalysis } from './analysis-compute';
+import { ANALYSIS_CHANNEL } from './analysis-queue';
 import { type AnalysisDigest, describeAnalysisChange, digestOf } from './analysis-updates';
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
@@ -21,14 +28,15 @@ export interface AnalysisToStore {
 }
 
 /** Visits that no longer happen get no updates. */
-const CLOSED_VISIT_STATUSES = ['cancelled', 'noshow', 'entered-in-error'];
+export const CLOSED_VISIT_STATUSES = ['cancelled', 'noshow', 'entered-in-error'];
 
 /**
  * Stores the analyses of one organisation's patients in one transaction. An analysis never replaces
  * one computed from newer data (a slower worker that read older data loses); a stored analysis that
- * changed the suggestions or care gaps adds an update to each of the patient's visits from `today` on;
- * visits that are over and whose encounter diagnoses are back become ready for post-visit review.
- * Answers the ids of the patients whose analysis was stored.
+ * changed the suggestions adds an update to each of the patient's visits from `today` on; visits that
+ * are over and whose encounter diagnoses are back become ready for post-visit review. A patient whose
+ * stored analysis is now of data (or a day) their care gaps were not evaluated at gets a quality job
+ * (`quality_jobs`). Answers the ids of the patients whose analysis was stored.
  */
 export async function storeAnalyses(
   database: Db,
@@ -42,23 +50,21 @@ export async function storeAnalyses(
   const serialised = items.map((item): SerialisedAnalysis => {
     const json = {
       suggestions: JSON.stringify(item.computed.suggestions),
-      careGaps: JSON.stringify(item.computed.careGaps),
       riskScore: JSON.stringify(item.computed.riskScore),
     };
-    const hash = createHash('sha256').update(`${json.suggestions}\n${json.careGaps}\n${json.riskScore}`);
+    const hash = createHash('sha256').update(`${json.suggestions}\n${json.riskScore}`);
     return { item, json, hash: hash.digest('base64') };
   });
   const patientIds = sql.param(items.map((item) => item.patientId));
   const stored = await database.transaction(async (tx) => {
-    // Which stored analyses have the same content; of the others, only the parts a summary update
-    // compares (codes, measures), not the whole stored JSON.
+    // Which stored analyses have the same content; of the others, only the part a summary update
+    // compares (the suggested codes), not the whole stored JSON.
     const previous = rowsOf<{ patient_id: string; is_same: boolean; digest: AnalysisDigest | null }>(
       await tx.execute(sql`
         select patient_id, content_hash is not distinct from incoming.hash as is_same,
           case when content_hash is distinct from incoming.hash then jsonb_build_object(
             'suggestionCodes', (select coalesce(jsonb_agg(coalesce(s->>'code', '')), '[]') from jsonb_array_elements(suggestions) s),
-            'careGaps', (select coalesce(jsonb_agg(jsonb_build_object('measureId', coalesce(g->>'measureId', ''),
-              'title', coalesce(g->>'title', ''), 'status', coalesce(g->>'status', ''))), '[]') from jsonb_array_elements(care_gaps) g)
+            'careGaps', '[]'::jsonb
           ) end as digest
         from ${patientAnalyses}
         join unnest(${patientIds}::uuid[], ${sql.param(serialised.map(({ hash }) => hash))}::text[]) as incoming(id, hash)
@@ -73,14 +79,7 @@ export async function storeAnalyses(
     const upserted = new Set(await upsertAnalyses(tx, organisationId, changed));
     const written = [...touched, ...upserted];
     const writtenIds = new Set(written);
-    // The Quality Workspace's table follows the care gaps of the analyses whose content changed.
-    await writeCareGaps(
-      tx,
-      organisationId,
-      changed
-        .filter(({ item }) => upserted.has(item.patientId))
-        .map(({ item }) => ({ patientId: item.patientId, asOf: item.asOf, careGaps: item.computed.careGaps })),
-    );
+    await queueQualityJobs(tx, organisationId, written);
     const changedVisits = await addSummaryUpdates(
       tx,
       organisationId,
@@ -95,6 +94,26 @@ export async function storeAnalyses(
   // After the commit: browsers on those visits reload their suggestions (issue 7 "Real time").
   await publishSuggestionsChanged(database, organisationId, stored.changedVisits);
   return stored.patientIds;
+}
+
+/**
+ * The quality pass follows the suggestion pass: a patient whose stored analysis is of a data version or a
+ * day their care gaps were not evaluated at gets a quality job (one statement; a re-analysis of the same
+ * data on the same day, as after a rule update, queues none). The workers are woken on the analysis
+ * channel, which they listen on for both queues.
+ */
+async function queueQualityJobs(tx: Db, organisationId: string, patientIds: readonly string[]): Promise<void> {
+  if (patientIds.length === 0) return;
+  const queued = rowsOf<{ patient_id: string }>(
+    await tx.execute(sql`
+      insert into ${qualityJobs} (organisation_id, patient_id)
+      select organisation_id, patient_id from ${patientAnalyses}
+      where organisation_id = ${organisationId} and patient_id = any(${sql.param([...patientIds])}::uuid[])
+        and (quality_data_version is distinct from data_version or quality_as_of is distinct from as_of)
+      on conflict (patient_id) where status = 'pending' do nothing
+      returning patient_id`),
+  );
+  if (queued.length > 0) await tx.execute(sql`select pg_notify(${ANALYSIS_CHANNEL}, ${organisationId})`);
 }
 
 /** The analyses whose content is stored already: their data version and date move on, nothing else. */
@@ -116,13 +135,14 @@ async function touchAnalyses(tx: Db, organisationId: string, items: readonly Ana
 /** An analysis to store with its parts as JSON and the digest of their content. */
 interface SerialisedAnalysis {
   item: AnalysisToStore;
-  json: { suggestions: string; careGaps: string; riskScore: string };
+  json: { suggestions: string; riskScore: string };
   hash: string;
 }
 
 /**
  * New or changed analyses: the whole batch as one JSON parameter (one statement whatever its size),
- * joined from the parts already serialised for their digest.
+ * joined from the parts already serialised for their digest. The care gaps and their count are the
+ * quality pass's: a new row starts with none, an update leaves them.
  */
 async function upsertAnalyses(tx: Db, organisationId: string, items: readonly SerialisedAnalysis[]): Promise<string[]> {
   if (items.length === 0) return [];
@@ -133,25 +153,23 @@ async function upsertAnalyses(tx: Db, organisationId: string, items: readonly Se
       as_of: item.asOf,
       open_suggestions: item.computed.openSuggestions,
       hcc_count: item.computed.hccCount,
-      open_care_gaps: item.computed.openCareGaps,
       content_hash: hash,
     });
-    return `${scalars.slice(0, -1)},"suggestions":${json.suggestions},"care_gaps":${json.careGaps},"risk_score":${json.riskScore}}`;
+    return `${scalars.slice(0, -1)},"suggestions":${json.suggestions},"risk_score":${json.riskScore}}`;
   });
   const batch = `[${rows.join(',')}]`;
   const written = rowsOf<{ patient_id: string }>(
     await tx.execute(sql`
       insert into ${patientAnalyses} (patient_id, organisation_id, data_version, as_of, suggestions, care_gaps,
         risk_score, open_suggestions, hcc_count, open_care_gaps, content_hash)
-      select patient_id, ${organisationId}, data_version, as_of, suggestions, care_gaps, risk_score,
-        open_suggestions, hcc_count, open_care_gaps, content_hash
+      select patient_id, ${organisationId}, data_version, as_of, suggestions, '[]'::jsonb, risk_score,
+        open_suggestions, hcc_count, 0, content_hash
       from jsonb_to_recordset(${batch}::text::jsonb) as item(patient_id uuid, data_version bigint, as_of date,
-        suggestions jsonb, care_gaps jsonb, risk_score jsonb, open_suggestions int, hcc_count int, open_care_gaps int,
-        content_hash text)
+        suggestions jsonb, risk_score jsonb, open_suggestions int, hcc_count int, content_hash text)
       on conflict (patient_id) do update set data_version = excluded.data_version, as_of = excluded.as_of,
-        suggestions = excluded.suggestions, care_gaps = excluded.care_gaps, risk_score = excluded.risk_score,
+        suggestions = excluded.suggestions, risk_score = excluded.risk_score,
         open_suggestions = excluded.open_suggestions, hcc_count = excluded.hcc_count,
-        open_care_gaps = excluded.open_care_gaps, content_hash = excluded.content_hash, computed_at = now()
+        content_hash = excluded.content_hash, computed_at = now()
       where ${patientAnalyses}.data_version <= excluded.data_version
         and ${patientAnalyses}.organisation_id = excluded.organisation_id
       returning patient_id`),
@@ -173,7 +191,7 @@ async function addSummaryUpdates(
     const old = before.get(item.patientId);
     // The first analysis builds the summary; only later ones change it.
     if (!old || !writtenIds.has(item.patientId)) continue;
-    const messages = describeAnalysisChange(old, digestOf(item.computed.suggestions, item.computed.careGaps));
+    const messages = describeAnalysisChange(old, digestOf(item.computed.suggestions, []));
     if (messages.length > 0) changes.set(item.patientId, messages);
   }
   if (changes.size === 0) return [];

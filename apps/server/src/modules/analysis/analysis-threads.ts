@@ -3,13 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { VisitEventInput } from '../realtime';
 
+/** The analysis workers' queues: suggestions (`analysis_jobs`) and the quality pass (`quality_jobs`). */
+export type QueueName = 'analysis' | 'quality';
+
 /**
  * What a thread of the analysis queue is started with: it opens its own pool on the PostgreSQL server
- * and, like another server process, either works the queue until told to stop or drains it once.
+ * and, like another server process, either works its queue until told to stop or drains it once.
  */
 export interface ThreadData {
   databaseUrl: string;
   mode: 'work' | 'drain';
+  /** The queue the thread works; a quality thread keeps one CQL engine and runs at a lower priority. */
+  queue: QueueName;
   /** The analysis date (default: the thread's local today). */
   today?: string;
   batchSize?: number;

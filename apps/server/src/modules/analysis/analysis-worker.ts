@@ -5,7 +5,14 @@ import { relaySuggestionEvent } from '../realtime';
 import { claimJobs, pruneDoneJobs, queueDailyRefresh } from './analysis-jobs';
 import { ANALYSIS_CHANNEL } from './analysis-queue';
 import { localToday, runJobs, type RunOptions } from './analysis-run';
-import { canStartAnalysisThreads, startAnalysisThread, type ThreadData, type ThreadMessage } from './analysis-threads';
+import {
+  canStartAnalysisThreads,
+  startAnalysisThread,
+  type QueueName,
+  type ThreadData,
+  type ThreadMessage,
+} from './analysis-threads';
+import { runQualityBatch, type QualityRunOptions } from './quality-run';
 
 /** A running worker of the analysis queue. */
 export interface AnalysisWorker {
@@ -29,10 +36,24 @@ export interface WorkerOptions extends RunOptions {
    * time, so a second core doubles what one process analyses.
    */
   threads?: number;
+  /**
+   * With `threads`, the threads of the quality pass (default 1), each with one CQL engine, at a lower
+   * scheduling priority than the suggestion threads and the requests. Without threads, this thread works
+   * the quality queue whenever the analysis queue is empty.
+   */
+  qualityThreads?: number;
+  /** The queues this worker works (default both; a thread works one). */
+  queues?: readonly QueueName[];
 }
 
 const DEFAULT_BATCH = 500;
 const PGLITE_BATCH = 10;
+/**
+ * Patients per quality batch: a patient's twelve measures take about 0.1-0.3 s of CPU, so a batch is a
+ * few seconds of work between two claims; on PGlite, where requests share the thread, a short one.
+ */
+const QUALITY_BATCH = 20;
+const PGLITE_QUALITY_BATCH = 5;
 const RECONNECT_MS = 1000;
 const silentLog = { error: () => undefined };
 
@@ -51,11 +72,27 @@ async function runBatch(database: Database, options: RunOptions & { batchSize?: 
 export function startAnalysisWorker(database: Database, options: WorkerOptions): AnalysisWorker {
   const threadData = threadDataOf(database, options);
   if (threadData && (options.threads ?? 0) > 0)
-    return startWorkerThreads(database, options, { ...threadData, mode: 'work' }, options.threads ?? 0);
+    return startWorkerThreads(
+      database,
+      options,
+      { ...threadData, mode: 'work' },
+      {
+        analysis: options.threads ?? 0,
+        quality: options.qualityThreads ?? 1,
+      },
+    );
   const pollMs = options.pollMs ?? 3000;
+  const queues = new Set(options.queues ?? ['analysis', 'quality']);
   const runOptions = {
     ...options,
     batchSize: options.batchSize ?? (database.kind === 'pglite' ? PGLITE_BATCH : DEFAULT_BATCH),
+  };
+  const qualityOptions = { ...options, batchSize: qualityBatchSize(database) };
+  // The quality pass runs when no suggestion is waiting: suggestions are fast and shown at the visit.
+  const runNext = async () => {
+    const claimed = queues.has('analysis') ? await runBatch(database, runOptions) : 0;
+    if (claimed > 0 || !queues.has('quality')) return claimed;
+    return runQualityBatch(database.db, qualityOptions);
   };
   // Changed by stop() and by notifications while the loop awaits.
   const state = { isStopped: false, isNotified: false };
@@ -83,7 +120,7 @@ export function startAnalysisWorker(database: Database, options: WorkerOptions):
     while (!state.isStopped) {
       let claimed = 0;
       try {
-        claimed = await runBatch(database, runOptions);
+        claimed = await runNext();
       } catch (error) {
         options.log.error({ error: error instanceof Error ? error.name : 'Error' }, 'analysis worker batch failed');
       }
@@ -181,11 +218,15 @@ async function listenOnPostgres(pool: pg.Pool, onNotify: () => void): Promise<()
   };
 }
 
+function qualityBatchSize(database: Database): number {
+  return database.kind === 'pglite' ? PGLITE_QUALITY_BATCH : QUALITY_BATCH;
+}
+
 /** What a thread needs to work this database's queue as this process would; none where threads cannot. */
 function threadDataOf(
   database: Database,
   options: Partial<RunOptions> & { batchSize?: number; concurrency?: number },
-): Omit<ThreadData, 'mode'> | undefined {
+): Omit<ThreadData, 'mode' | 'queue'> | undefined {
   const { driver } = database;
   // PGlite is one connection in this thread; a test's own computation cannot cross to a thread.
   if (driver.kind !== 'postgres' || options.compute || options.retryDelaySeconds || !canStartAnalysisThreads())
@@ -206,17 +247,17 @@ function relay(database: Database, options: RunOptions, message: ThreadMessage):
   else if (message.kind === 'log') options.log.error(message.object, message.message);
 }
 
-/** `count` threads working the queue; one that dies is started again after a second. */
+/** Threads working each queue; one that dies is started again after a second. */
 function startWorkerThreads(
   database: Database,
   options: WorkerOptions,
-  data: ThreadData,
-  count: number,
+  data: Omit<ThreadData, 'queue'>,
+  counts: Record<QueueName, number>,
 ): AnalysisWorker {
   let isStopping = false;
   const running = new Set<Worker>();
-  const start = () => {
-    const worker = startAnalysisThread(data, (message) => {
+  const start = (queue: QueueName) => {
+    const worker = startAnalysisThread({ ...data, queue }, (message) => {
       relay(database, options, message);
     });
     running.add(worker);
@@ -225,10 +266,11 @@ function startWorkerThreads(
     });
     worker.on('exit', () => {
       running.delete(worker);
-      if (!isStopping) setTimeout(start, RECONNECT_MS).unref();
+      if (!isStopping) setTimeout(() => start(queue), RECONNECT_MS).unref();
     });
   };
-  for (let index = 0; index < count; index += 1) start();
+  for (const queue of ['analysis', 'quality'] as const)
+    for (let index = 0; index < counts[queue]; index += 1) start(queue);
   return {
     async stop() {
       isStopping = true;
@@ -276,20 +318,43 @@ async function drainOnThreads(
   return (await Promise.all(drains)).reduce((sum, analyses) => sum + analyses, 0);
 }
 
+export interface DrainOptions extends Partial<RunOptions> {
+  batchSize?: number;
+  concurrency?: number;
+  threads?: number;
+  /** Drain the quality queue afterwards (default true). */
+  quality?: boolean;
+  /** With `threads`, the quality queue's threads (default: `threads`). */
+  qualityThreads?: number;
+  /** Patients per quality batch (default 20 on PostgreSQL, 5 on PGlite). */
+  qualityBatchSize?: number;
+  /** The benchmark hears each patient the CQL engine evaluated in this thread. */
+  onEvaluated?: QualityRunOptions['onEvaluated'];
+}
+
 /**
- * Runs pending analysis jobs until none is left; answers how many ran (tests, seed and analyse
- * commands). On PostgreSQL several batches run at once (by default 3), so that one batch's reads overlap
- * another's computation; PGlite has one connection, so one. `threads` drains on that many threads
- * instead (PostgreSQL), so that the engine uses every core.
+ * Runs pending analysis jobs until none is left, then, unless `quality` is false, the quality jobs they
+ * queued; answers how many analyses ran (tests, seed and analyse commands). On PostgreSQL several batches
+ * run at once (by default 3), so that one batch's reads overlap another's computation; PGlite has one
+ * connection, so one. `threads` drains on that many threads instead (PostgreSQL), so that the engine
+ * uses every core.
  */
-export async function drainAnalysisQueue(
-  database: Database,
-  options: Partial<RunOptions> & { batchSize?: number; concurrency?: number; threads?: number } = {},
-): Promise<number> {
+export async function drainAnalysisQueue(database: Database, options: DrainOptions = {}): Promise<number> {
+  const analyses = await drainSuggestionQueue(database, options);
+  if (options.quality ?? true) await drainQualityQueue(database, options);
+  return analyses;
+}
+
+async function drainSuggestionQueue(database: Database, options: DrainOptions): Promise<number> {
   const runOptions = { log: silentLog, ...options };
   const threadData = threadDataOf(database, options);
   if (threadData && (options.threads ?? 0) > 0)
-    return drainOnThreads(database, runOptions, { ...threadData, mode: 'drain' }, options.threads ?? 0);
+    return drainOnThreads(
+      database,
+      runOptions,
+      { ...threadData, mode: 'drain', queue: 'analysis' },
+      options.threads ?? 0,
+    );
   const loops = Math.max(1, options.concurrency ?? (database.kind === 'postgres' ? 3 : 1));
   const drainLoop = async () => {
     let total = 0;
@@ -301,4 +366,23 @@ export async function drainAnalysisQueue(
   };
   const totals = await Promise.all(Array.from({ length: loops }, drainLoop));
   return totals.reduce((sum, total) => sum + total, 0);
+}
+
+/**
+ * Runs pending quality jobs until none is left; answers how many patients' jobs ran. On `qualityThreads`
+ * (or `threads`) threads on PostgreSQL, else in this thread, one batch at a time.
+ */
+export async function drainQualityQueue(database: Database, options: DrainOptions = {}): Promise<number> {
+  const runOptions = { log: silentLog, ...options };
+  const threadData = threadDataOf(database, options);
+  const threads = options.qualityThreads ?? options.threads ?? 0;
+  if (threadData && threads > 0 && !options.onEvaluated)
+    return drainOnThreads(database, runOptions, { ...threadData, mode: 'drain', queue: 'quality' }, threads);
+  const batchOptions = { ...runOptions, batchSize: options.qualityBatchSize ?? qualityBatchSize(database) };
+  let total = 0;
+  for (;;) {
+    const claimed = await runQualityBatch(database.db, batchOptions);
+    if (claimed === 0) return total;
+    total += claimed;
+  }
 }

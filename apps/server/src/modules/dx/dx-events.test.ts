@@ -17,11 +17,9 @@ afterAll(async () => {
 
 const analysisOf = (codes: string[]): ComputedAnalysis => ({
   suggestions: codes.map((code) => suggestionOf(code)),
-  careGaps: [],
   riskScore: { model: 'v28', current: 0, potential: 0 },
   openSuggestions: codes.length,
   hccCount: 0,
-  openCareGaps: 0,
 });
 
 describe('a recomputed suggestion list', () => {

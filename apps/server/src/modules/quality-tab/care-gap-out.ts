@@ -19,15 +19,15 @@ const LOINC = 'http://loinc.org';
 const TREND_OF_PANEL: Readonly<Record<string, string>> = { '85354-9': '8480-6', '55284-4': '8480-6' };
 
 /**
- * A care gap as the analysis stores it (`patient_analyses.care_gaps`, `CareGap` of @cairn/clinical,
- * which the CQL engine keeps producing). Read loosely: the measure is any CMS number, and a gap this
- * version cannot read is left out rather than failing the tab.
+ * A care gap as the quality pass stores it (`patient_analyses.care_gaps`: `CareGap` of @cairn/clinical, from
+ * CMS's CQL by `toCareGap`). Read loosely: the measure is any CMS number, and a gap this version cannot
+ * read (the retired hand-written engine's `prospective`) is left out rather than failing the tab.
  */
 const storedCareGap = z.object({
   measureId: z.string(),
   measureVersion: z.string(),
   title: z.string(),
-  status: z.enum(['open', 'closed', 'prospective', 'not-applicable']),
+  status: z.enum(['open', 'closed', 'not-applicable']),
   inverse: z.boolean().default(false),
   measurementPeriod: z.object({ start: z.string(), end: z.string() }),
   dueDate: z.string().nullish(),
@@ -68,12 +68,12 @@ export function statusOf(gap: Pick<StoredCareGap, 'status' | 'notApplicableReaso
   return isExcluded ? 'excluded' : 'not-applicable';
 }
 
-/** A gap may be marked addressed while it can still close at this visit. */
+/** A gap may be marked addressed while it can still close at this visit: while it is open. */
 export function isMarkable(gap: Pick<StoredCareGap, 'status'>): boolean {
-  return gap.status === 'open' || gap.status === 'prospective';
+  return gap.status === 'open';
 }
 
-const STATUS_ORDER: readonly CareGapStatus[] = ['open', 'prospective', 'closed', 'excluded', 'not-applicable'];
+const STATUS_ORDER: readonly CareGapStatus[] = ['open', 'closed', 'excluded', 'not-applicable'];
 const ROLE_ORDER = ['population', 'exclusion', 'numerator'] as const;
 
 /** The tab's items, open first; each with its evidence, what closes it, and its mark at this visit. */

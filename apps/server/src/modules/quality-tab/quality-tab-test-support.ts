@@ -50,10 +50,15 @@ export async function storeCareGapAnalysis(
     .select({ dataVersion: patients.dataVersion })
     .from(patients)
     .where(eq(patients.id, options.patientId));
+  const dataVersion = patient?.dataVersion ?? 1;
+  const asOf = options.asOf ?? '2026-06-15';
   const values = {
     organisationId: options.organisationId,
-    dataVersion: patient?.dataVersion ?? 1,
-    asOf: options.asOf ?? '2026-06-15',
+    dataVersion,
+    asOf,
+    // As the quality pass leaves them: evaluated from the patient's present data.
+    qualityDataVersion: dataVersion,
+    qualityAsOf: asOf,
     suggestions: [],
     careGaps: options.careGaps,
     riskScore: { model: 'v28', current: 0, potential: 0 },

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { appointments, careGapMarks, patientAnalyses, patients } from '../../db/clinical-schema';
 import { users } from '../../db/schema';
 import { patientInScope, type CareScope } from '../../access';
-import { currentAnalysisJoin } from '../analysis';
 
 /** SQL of the Quality Insights tab: every query is scoped by organisation. */
 
@@ -21,17 +20,23 @@ export interface VisitKey {
   appointmentId: string;
 }
 
-/** The patient's analysis of their present data, or undefined while it is pending (data versions differ). */
+/**
+ * The care gaps the quality pass evaluated from the patient's present data, with the day they are as of;
+ * undefined while that evaluation is pending (its data version is not the patient's).
+ */
 export async function findCurrentAnalysis(
   db: Db,
   key: PatientKey,
 ): Promise<{ careGaps: unknown[]; asOf: string } | undefined> {
   const [row] = await db
-    .select({ careGaps: patientAnalyses.careGaps, asOf: patientAnalyses.asOf })
+    .select({ careGaps: patientAnalyses.careGaps, asOf: patientAnalyses.qualityAsOf })
     .from(patientAnalyses)
-    .innerJoin(patients, currentAnalysisJoin)
+    .innerJoin(
+      patients,
+      and(eq(patientAnalyses.patientId, patients.id), eq(patientAnalyses.qualityDataVersion, patients.dataVersion)),
+    )
     .where(and(eq(patientAnalyses.organisationId, key.organisationId), eq(patientAnalyses.patientId, key.patientId)));
-  return row;
+  return row?.asOf ? { careGaps: row.careGaps, asOf: row.asOf } : undefined;
 }
 
 /** The visit, when its patient is in the caller's scope (`patient`: and it is this patient's). */

@@ -63,7 +63,7 @@ export async function getQualityInsights(
 }
 
 /**
- * Marks an open (or prospective) care gap of the current analysis as addressed at the visit. Marking
+ * Marks an open care gap of the current analysis as addressed at the visit. Marking
  * one already marked changes nothing. A measure the patient has no open gap for is 422 naming
  * `measureId`; while the patient's data is being analysed the gaps are not known: 409.
  */

@@ -61,7 +61,7 @@ const exceptedDepressionGap = openBloodPressureGap({
   measureVersion: 'PCSDepressionScreenAndFollowUpFHIR 0.2.000',
   title: 'Preventive Care and Screening: Screening for Depression and Follow-Up Plan',
   status: 'not-applicable',
-  notApplicableReason: 'excepted' as 'excluded',
+  notApplicableReason: 'excepted',
   dueDate: undefined,
   reason: 'A denominator exception applies (a medical or patient reason).',
   evidence: [],
@@ -72,7 +72,7 @@ const statinGap = openBloodPressureGap({
   measureVersion: 'CMS347v8',
   title: 'Statin Therapy for the Prevention and Treatment of Cardiovascular Disease',
   status: 'not-applicable',
-  notApplicableReason: 'no-qualifying-diagnosis',
+  notApplicableReason: 'not-in-population',
   dueDate: undefined,
   evidence: [],
 });

@@ -9,7 +9,6 @@ interface PatientCountsColumns extends PatientColumns {
   provider_first_name: string | null;
   provider_last_name: string | null;
   open: number;
-  prospective: number;
   closed: number;
   excluded: number;
 }
@@ -32,7 +31,6 @@ export async function listPatientsWithGapCounts(
       from patients
       left join providers provider on provider.id = patients.primary_provider_id
       cross join lateral (select count(*) filter (where gap.status = 'open')::int as open,
-          count(*) filter (where gap.status = 'prospective')::int as prospective,
           count(*) filter (where gap.status = 'closed')::int as closed,
           count(*) filter (where gap.status = 'excluded')::int as excluded
         from care_gaps gap where gap.patient_id = patients.id) counts
@@ -46,7 +44,6 @@ export async function listPatientsWithGapCounts(
       patient: toPatient(row),
       primaryProviderName: providerName({ firstName: row.provider_first_name, lastName: row.provider_last_name }),
       open: row.open,
-      prospective: row.prospective,
       closed: row.closed,
       excluded: row.excluded,
     })),

@@ -21,7 +21,7 @@ interface WorklistRowColumns extends PatientColumns {
   measure_id: string;
   measure_version: string;
   title: string;
-  status: 'open' | 'prospective';
+  status: 'open';
   due_date: string | null;
   reason: string;
   first_seen_ms: number;
@@ -105,7 +105,6 @@ export async function listMeasures(db: Db, scope: CareScope): Promise<QualityMea
     await db.execute(sql`
       select gap.measure_id as "measureId", max(gap.title) as title, max(gap.measure_version) as version,
         count(*) filter (where gap.status = 'open')::int as open,
-        count(*) filter (where gap.status = 'prospective')::int as prospective,
         count(*) filter (where gap.status = 'closed')::int as closed,
         count(*) filter (where gap.status = 'excluded')::int as excluded
       from care_gaps gap where gap.organisation_id = ${scope.organisationId} and ${gapOfPatientInScope(scope)}

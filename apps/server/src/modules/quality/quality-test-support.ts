@@ -54,10 +54,10 @@ export interface QualityPractice {
  * An organisation with the Quality Workspace on and two clinics, each with a provider, and five
  * patients: Adams, Baker and Cole of Riverside's provider, Diaz and Evans of Hillcrest's.
  * - Adams: CMS130 open; CMS125 open, due 2026-06-30; a visit in 3 days.
- * - Baker: CMS130 prospective; a visit in 20 days.
+ * - Baker: CMS130 open; a visit in 20 days.
  * - Cole: CMS165 open; CMS130 closed by a colonoscopy.
  * - Diaz: CMS130 open; CMS125 excluded (hospice); a visit tomorrow.
- * - Evans: no gaps (CMS122 not applicable for age).
+ * - Evans: no gaps (CMS122 not applicable: not in its population).
  */
 export async function createQualityPractice(db: Db): Promise<QualityPractice> {
   const { id: organisationId } = await createOrganisation(db);
@@ -72,7 +72,7 @@ export async function createQualityPractice(db: Db): Promise<QualityPractice> {
   const hospice = anEvidence({ role: 'exclusion', resourceType: 'Encounter', description: 'Hospice care' });
   const patients = {
     adams: await patient('Adams', riverside, [aCareGap(), aCareGap({ ...mammography, dueDate: '2026-06-30' })]),
-    baker: await patient('Baker', riverside, [aCareGap({ status: 'prospective' })]),
+    baker: await patient('Baker', riverside, [aCareGap()]),
     cole: await patient('Cole', riverside, [
       aCareGap({ ...bloodPressure }),
       aCareGap({ status: 'closed', dueDate: '2027-12-31', evidence: [colonoscopy] }),
@@ -82,7 +82,12 @@ export async function createQualityPractice(db: Db): Promise<QualityPractice> {
       aCareGap({ ...mammography, status: 'not-applicable', notApplicableReason: 'excluded', evidence: [hospice] }),
     ]),
     evans: await patient('Evans', hillcrest, [
-      aCareGap({ measureId: 'CMS122', status: 'not-applicable', notApplicableReason: 'age', dueDate: undefined }),
+      aCareGap({
+        measureId: 'CMS122',
+        status: 'not-applicable',
+        notApplicableReason: 'not-in-population',
+        dueDate: undefined,
+      }),
     ]),
   };
   const visit = (patientId: string, team: CareTeam, days: number) =>

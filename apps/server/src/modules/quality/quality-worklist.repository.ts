@@ -1,4 +1,4 @@
-import type { QualityWorklistFilters, QualityWorklistSort } from '@cairn/contracts';
+import { WORKLIST_GAP_STATUSES, type QualityWorklistFilters, type QualityWorklistSort } from '@cairn/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { patientInScope, type CareScope } from '../../access';
 import type { Db } from '../../db/client';
@@ -55,7 +55,7 @@ function gapConditions(query: WorklistQuery): SQL {
   const { filters, scope } = query;
   const conditions = [
     sql`gap.organisation_id = ${scope.organisationId}`,
-    sql`gap.status = any(${sql.param(filters.statuses ?? ['open', 'prospective'])}::text[])`,
+    sql`gap.status = any(${sql.param(filters.statuses ?? [...WORKLIST_GAP_STATUSES])}::text[])`,
   ];
   if (isChosen(filters.measureIds))
     conditions.push(sql`gap.measure_id = any(${sql.param(filters.measureIds)}::text[])`);

@@ -30,13 +30,13 @@ async function gapsOf(body: WorklistInput = {}): Promise<string[]> {
 }
 
 describe('the quality worklist', () => {
-  it("lists the organisation's open and prospective gaps, by due date and then name", async () => {
+  it("lists the organisation's open gaps, by due date and then name", async () => {
     const page = await worklist();
     expect(page.total).toBe(5);
     expect(page.rows.map((row) => `${row.patient.lastName} ${row.measureId} ${row.status}`)).toEqual([
       'Adams CMS125 open',
       'Adams CMS130 open',
-      'Baker CMS130 prospective',
+      'Baker CMS130 open',
       'Cole CMS165 open',
       'Diaz CMS130 open',
     ]);
@@ -64,6 +64,7 @@ describe('the quality worklist', () => {
   it('filters by measure, status and due date', async () => {
     expect(await gapsOf({ filters: { measureIds: ['CMS130', 'CMS165'], statuses: ['open'] } })).toEqual([
       'Adams CMS130',
+      'Baker CMS130',
       'Cole CMS165',
       'Diaz CMS130',
     ]);

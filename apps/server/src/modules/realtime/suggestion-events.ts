@@ -31,6 +31,24 @@ export async function publishSuggestionsChanged(
   }
 }
 
+/**
+ * Publishes `care-gaps.changed` to each visit, after the quality evaluations that opened or closed the
+ * patient's care gaps are committed (issue 19). A failure is swallowed, as above.
+ */
+export async function publishCareGapsChanged(
+  db: Db,
+  organisationId: string,
+  appointmentIds: readonly string[],
+): Promise<void> {
+  const publisher = publishers.get(db);
+  if (!publisher) return;
+  for (const appointmentId of appointmentIds) {
+    await publisher
+      .publish({ organisationId, appointmentId, event: { kind: 'care-gaps.changed' } })
+      .catch(() => undefined);
+  }
+}
+
 /** Publishes one event an analysis thread sends (`analysis-threads.ts`) through this process's hub. */
 export async function relaySuggestionEvent(db: Db, input: VisitEventInput): Promise<void> {
   await publishers

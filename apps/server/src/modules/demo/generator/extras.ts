@@ -12,7 +12,7 @@ import {
 } from './catalog';
 import type { PatientContext } from './generate-patient';
 import { consultLetterText, dischargeSummaryText } from './notes';
-import { codedRow, MAMMOGRAM } from './observations';
+import { CERVICAL_CYTOLOGY, codedRow, MAMMOGRAM, RETINAL_EXAM } from './observations';
 import { addDays, dateIn } from './random';
 import { appointmentRow } from './schedule';
 
@@ -79,26 +79,42 @@ function addScreeningProcedures(context: PatientContext): void {
       display: 'Colonoscopy, diagnostic',
       date: dateIn(draw, year - draw.integer(1, 6), yesterday),
     });
-  if (context.conditions.includes(DIABETES) && (isDone ?? draw.chance(0.5)))
-    procedure(context, {
-      code: '410451008',
-      system: SNOMED,
-      display: 'Diabetic retinal eye exam',
-      date: dateIn(draw, year, yesterday),
-    });
-  if (context.sex === 'female' && context.age >= 42 && (isDone ?? draw.chance(0.55))) {
-    const date = dateIn(draw, year - draw.integer(0, 1), yesterday);
-    const base = {
-      id: options.newId(),
-      organisationId: options.organisationId,
-      patientId: context.rows.patient.id,
-      source: 'EHR',
-      sourceId: context.sourceId('observation'),
-    };
+  // An eye exam is an observation, as an EHR records it and as CMS131 reads it ([Observation: "Retinal or
+  // Dilated Eye Exam"], SNOMED CT 410451008 in that value set); a procedure would not count.
+  if (context.conditions.includes(DIABETES) && (isDone ?? draw.chance(0.5))) {
+    const date = dateIn(draw, year, yesterday);
     context.rows.observations.push(
-      codedRow(base, MAMMOGRAM, { text: 'BI-RADS 1: negative' }, { date, category: 'imaging' }),
+      codedRow(observationBase(context), RETINAL_EXAM, { text: 'No diabetic retinopathy' }, { date, category: 'exam' }),
     );
   }
+  if (context.sex === 'female' && context.age >= 42 && (isDone ?? draw.chance(0.55))) {
+    const date = dateIn(draw, year - draw.integer(0, 1), yesterday);
+    context.rows.observations.push(
+      codedRow(observationBase(context), MAMMOGRAM, { text: 'BI-RADS 1: negative' }, { date, category: 'imaging' }),
+    );
+  }
+  // Cervical cytology (CMS124: women 21-64, every 3 years), for about half of the women of that age.
+  if (context.sex === 'female' && context.age >= 24 && context.age <= 64 && (isDone ?? draw.chance(0.5))) {
+    const date = dateIn(draw, year - draw.integer(0, 2), yesterday);
+    context.rows.observations.push(
+      codedRow(
+        observationBase(context),
+        CERVICAL_CYTOLOGY,
+        { text: 'Negative for intraepithelial lesion or malignancy' },
+        { date, category: 'laboratory' },
+      ),
+    );
+  }
+}
+
+function observationBase(context: PatientContext) {
+  return {
+    id: context.options.newId(),
+    organisationId: context.options.organisationId,
+    patientId: context.rows.patient.id,
+    source: 'EHR',
+    sourceId: context.sourceId('observation'),
+  };
 }
 
 function addImmunizations(context: PatientContext): void {

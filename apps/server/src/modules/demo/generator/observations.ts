@@ -5,7 +5,7 @@ export interface ResultType {
   loinc: string;
   display: string;
   unit: string;
-  category: 'laboratory' | 'vital-signs' | 'survey' | 'social-history' | 'imaging';
+  category: 'laboratory' | 'vital-signs' | 'survey' | 'social-history' | 'imaging' | 'exam';
   low?: number;
   high?: number;
 }
@@ -57,6 +57,10 @@ export const TOBACCO_SCREENING = { loinc: '72166-2', display: 'Tobacco smoking s
 export const NEVER_SMOKER = { code: '266919005', text: 'Never smoked tobacco' };
 export const SMOKER = { code: '77176002', text: 'Smoker' };
 export const MAMMOGRAM = { loinc: '24606-6', display: 'MG Breast Screening' };
+/** A diabetic retinal exam, SNOMED CT (in CMS131's Retinal or Dilated Eye Exam value set); the column holds the code. */
+export const RETINAL_EXAM = { loinc: '410451008', display: 'Diabetic retinal eye exam' };
+/** Cytology report of cervical or vaginal specimen (LOINC 10524-7, in CMS124's Pap Test value set). */
+export const CERVICAL_CYTOLOGY = { loinc: '10524-7', display: 'Cervical cytology' };
 
 type Base = Pick<ObservationRow, 'id' | 'organisationId' | 'patientId' | 'encounterId' | 'source' | 'sourceId'>;
 

@@ -6,7 +6,7 @@ export default function QualityPatientsPage() {
     <QualityPage
       current="patients"
       title="Patients"
-      description="Each patient's care gaps: open, prospective (due at the next visit), closed and excluded."
+      description="Each patient's care gaps: open, closed and excluded."
     >
       <QualityPatients />
     </QualityPage>

@@ -6,7 +6,7 @@ export default function QualityWorkspacePage() {
     <QualityPage
       current="worklist"
       title="Worklist"
-      description="Open and prospective care gaps of your patients: filter them, sort them, select some and export them."
+      description="Open care gaps of your patients: filter them, sort them, select some and export them."
     >
       <QualityWorklist />
     </QualityPage>

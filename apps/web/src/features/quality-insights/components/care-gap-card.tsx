@@ -41,7 +41,7 @@ export function CareGapCard({ gap, onOpenEvidence, canMark, isMarkPending, onMar
           {due && <Typography.Text type={gap.status === 'open' ? 'danger' : 'secondary'}>{due}</Typography.Text>}
         </Flex>
         {gap.reason && <Typography.Text>{gap.reason}</Typography.Text>}
-        {(gap.status === 'open' || gap.status === 'prospective') && gap.closesWhen && (
+        {gap.status === 'open' && gap.closesWhen && (
           <Typography.Text>
             <Typography.Text strong>What closes it: </Typography.Text>
             {gap.closesWhen}

@@ -3,7 +3,6 @@ import type { CareGapEvidence, CareGapItem, CareGapStatus } from '@cairn/contrac
 /** The status of a gap as its tag reads, with the tag's colour (spec §3 "Quality Insights"). */
 export const STATUS_LABELS: Record<CareGapStatus, { label: string; color: string }> = {
   open: { label: 'Open', color: 'red' },
-  prospective: { label: 'Due at a visit', color: 'orange' },
   closed: { label: 'Closed', color: 'green' },
   excluded: { label: 'Excluded', color: 'default' },
   'not-applicable': { label: 'Not applicable', color: 'default' },
@@ -16,9 +15,9 @@ export const EVIDENCE_ROLE_LABELS: Record<CareGapEvidence['role'], string> = {
   numerator: 'Result',
 };
 
-/** A gap can be marked as addressed at the visit while it can still close: open or due at a visit. */
+/** A gap can be marked as addressed at the visit while it can still close: while it is open. */
 export function isMarkable(gap: Pick<CareGapItem, 'status'>): boolean {
-  return gap.status === 'open' || gap.status === 'prospective';
+  return gap.status === 'open';
 }
 
 /** How many gaps of each status, in the order the tab lists them, leaving out statuses with none. */

@@ -14,7 +14,6 @@ const patients = [
       lastName: 'Hopper',
     },
     open: 0,
-    prospective: 0,
     closed: 5,
     excluded: 1,
   }),
@@ -27,9 +26,9 @@ describe('the patients of the Quality Workspace', () => {
     expect(screen.getByRole('status', { name: 'Loading the patients' })).toBeInTheDocument();
     const rows = within(await screen.findByRole('table', { name: 'Patients and their care gaps' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'PatientPrimary providerOpenProspectiveClosedExcluded',
-      'Lovelace, Ada12/10/1950 · MRN MRN001Maya Rivera213—',
-      'Hopper, Ada12/10/1950 · MRN MRN001Maya Rivera——51',
+      'PatientPrimary providerOpenClosedExcluded',
+      'Lovelace, Ada12/10/1950 · MRN MRN001Maya Rivera23—',
+      'Hopper, Ada12/10/1950 · MRN MRN001Maya Rivera—51',
     ]);
     expect(within(rows[2]!).getByRole('link', { name: 'Hopper, Ada' })).toHaveAttribute(
       'href',

@@ -12,7 +12,7 @@ import { PatientCell } from './patient-cell';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** A count of gaps as a tag coloured by its state; none as a dash. */
-function count(state: 'open' | 'prospective' | 'closed' | 'excluded') {
+function count(state: 'open' | 'closed' | 'excluded') {
   return (_: unknown, row: QualityPatientRow) =>
     row[state] > 0 ? <Tag color={GAP_STATUS_COLOURS[state]}>{row[state]}</Tag> : '—';
 }
@@ -21,7 +21,6 @@ const columns: TableColumnsType<QualityPatientRow> = [
   { title: 'Patient', key: 'patient', render: (_, row) => <PatientCell patient={row.patient} /> },
   { title: 'Primary provider', key: 'provider', render: (_, row) => row.primaryProviderName ?? '—' },
   { title: 'Open', key: 'open', align: 'right', render: count('open') },
-  { title: 'Prospective', key: 'prospective', align: 'right', render: count('prospective') },
   { title: 'Closed', key: 'closed', align: 'right', render: count('closed') },
   { title: 'Excluded', key: 'excluded', align: 'right', render: count('excluded') },
 ];

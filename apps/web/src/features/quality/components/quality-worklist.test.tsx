@@ -5,7 +5,7 @@ import { aQualityMeasure, aWorklistRowOf } from '../../../testing/quality-factor
 import { fastUser, renderWithProviders } from '../../../testing/render-with-providers';
 import { QualityWorklist } from './quality-worklist';
 
-const FIRST_PAGE = [aWorklistRowOf(1), aWorklistRowOf(2, { status: 'prospective', nextVisit: null })];
+const FIRST_PAGE = [aWorklistRowOf(1), aWorklistRowOf(2, { nextVisit: null })];
 const SECOND_PAGE = [aWorklistRowOf(3, { measureId: 'CMS125', measureTitle: 'Breast Cancer Screening' })];
 
 /** A worklist of 60 gaps, of which the test shows three over two pages; the measures and the clinics for the filters. */
@@ -56,7 +56,7 @@ describe('the quality worklist', () => {
     expect(first.getByText('Open')).toBeInTheDocument();
     expect(first.getByText('12/31/2026')).toBeInTheDocument();
     expect(first.getByText('Family Medicine · Riverside Clinic')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('Prospective')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Open')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('None booked')).toBeInTheDocument();
     expect(screen.getByText('60 gaps')).toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('the quality worklist', () => {
     await table();
     const user = fastUser();
     await user.click(screen.getByRole('combobox', { name: 'Measures' }));
-    await user.click(await screen.findByTitle('CMS125 Breast Cancer Screening (7 open)'));
+    await user.click(await screen.findByTitle('CMS125 Breast Cancer Screening (4 open)'));
     await user.click(screen.getByRole('combobox', { name: 'Upcoming visit' }));
     await user.click(await screen.findByTitle('Visit within 14 days'));
     await waitFor(() =>

@@ -1,9 +1,7 @@
-import { WORKLIST_GAP_STATUSES, type QualityMeasure, type QualityWorklistFilters } from '@cairn/contracts';
+import type { QualityMeasure, QualityWorklistFilters } from '@cairn/contracts';
 import { Flex, Input, Select } from 'antd';
 import { HierarchyFilter, useUserClinicsHierarchy } from '../../schedule';
-import { GAP_STATUS_LABELS, measureOptionLabel } from '../utils/labels';
-
-type WorklistGapStatus = (typeof WORKLIST_GAP_STATUSES)[number];
+import { measureOptionLabel } from '../utils/labels';
 
 /** The choices of "upcoming visit": within this many days. */
 const UPCOMING_DAYS = [7, 14, 30, 90];
@@ -15,7 +13,7 @@ export interface WorklistFilterBarProps {
   isLoadingMeasures: boolean;
 }
 
-/** Measure, status, clinic/department/provider, due dates and an upcoming visit; each applies as soon as it is set. */
+/** Measure, clinic/department/provider, due dates and an upcoming visit; each applies as soon as it is set. */
 export function WorklistFilterBar({ value, onChange, measures, isLoadingMeasures }: WorklistFilterBarProps) {
   const hierarchy = useUserClinicsHierarchy();
   const set = (change: Partial<QualityWorklistFilters>) => onChange({ ...value, ...change });
@@ -34,16 +32,6 @@ export function WorklistFilterBar({ value, onChange, measures, isLoadingMeasures
         onChange={(measureIds: string[]) => set({ measureIds: listOrNothing(measureIds) })}
         showSearch={{ optionFilterProp: 'label' }}
         options={(measures ?? []).map((measure) => ({ value: measure.measureId, label: measureOptionLabel(measure) }))}
-      />
-      <Select
-        mode="multiple"
-        aria-label="Statuses"
-        placeholder="Open and prospective"
-        style={{ minWidth: 200 }}
-        allowClear
-        value={value.statuses ?? []}
-        onChange={(statuses: WorklistGapStatus[]) => set({ statuses: listOrNothing(statuses) })}
-        options={WORKLIST_GAP_STATUSES.map((status) => ({ value: status, label: GAP_STATUS_LABELS[status] }))}
       />
       <HierarchyFilter
         clinics={hierarchy.data?.clinics}

@@ -728,6 +728,8 @@ export const careGaps = pgTable(
       table.measureId,
       table.dueDate,
     ),
+    // The measurement periods of an organisation's gaps (the performance rates' years), read by skipping through it.
+    index('care_gaps_period').on(table.organisationId, table.periodStart),
     // The archive: closed and excluded gaps, latest first.
     index('care_gaps_archive')
       .on(table.organisationId, sql`coalesce(${table.closedAt}, ${table.excludedAt})`)

@@ -1,0 +1,1 @@
+CREATE INDEX "care_gaps_period" ON "care_gaps" USING btree ("organisation_id","period_start");

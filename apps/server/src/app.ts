@@ -156,7 +156,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(async (scim) => scimRoutes(scim, config), { prefix: '/scim/v2' });
   addOnStoreRoutes(app, config);
   if (options.analysisWorker) {
-    const worker = startAnalysisWorker(database, { log: app.log, threads: config.analysisThreads });
+    const worker = startAnalysisWorker(database, {
+      log: app.log,
+      threads: config.analysisThreads,
+      qualityThreads: config.qualityThreads,
+    });
     app.addHook('preClose', () => worker.stop());
   }
   await registerStaticWeb(app, config.webDistDir);

@@ -54,6 +54,8 @@ const envSchema = z.object({
     .default('https://chromewebstore.google.com/search/Cairn%20eClinicalWorks'),
   /** Threads that analyse patients beside the one serving requests (PostgreSQL only; default: one per core but one). */
   CAIRN_ANALYSIS_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /** With analysis threads, the quality pass's threads (CMS's CQL, one engine each; default 1). */
+  CAIRN_QUALITY_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail (password-recovery codes), `smtp://user:pass@host:port`; absent writes mail to the log. */
   CAIRN_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -88,6 +90,8 @@ export interface Config {
   addOnUrls: { athena: string; ecw: string };
   /** Threads that work the analysis queue, each on its own core (PostgreSQL; PGlite analyses in the main thread). */
   analysisThreads: number;
+  /** With analysis threads, the threads of the quality pass (care gaps by CMS's CQL), at a lower priority. */
+  qualityThreads: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The SMTP server mail goes through; absent (the embedded default) writes each mail to the log. */
   smtpUrl: string | undefined;
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ehrScheduleSync: values.CAIRN_EHR_SCHEDULE_SYNC === '1',
     addOnUrls: { athena: values.CAIRN_ATHENA_ADDON_URL, ecw: values.CAIRN_ECW_ADDON_URL },
     analysisThreads: values.CAIRN_ANALYSIS_THREADS ?? defaultAnalysisThreads(),
+    qualityThreads: values.CAIRN_QUALITY_THREADS,
     logLevel: values.LOG_LEVEL,
     smtpUrl: values.CAIRN_SMTP_URL,
     mailFrom: values.CAIRN_MAIL_FROM,

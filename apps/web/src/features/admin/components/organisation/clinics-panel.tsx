@@ -5,14 +5,27 @@ import { useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { ErrorState } from '../../../../components/error-state';
 import { useOrganisationClinics } from '../../api/list-organisation-clinics';
+import { useRevertOrganisationClinicField } from '../../api/revert-organisation-clinic-field';
 import { useSaveOrganisationClinic } from '../../api/save-organisation-clinic';
-import { EditModal, EHR_EDIT_WARNING, PAGE_SIZE, SearchBox, SourceTag, useSearchPage } from './hierarchy-parts';
+import {
+  EditedFieldNote,
+  EditModal,
+  failureText,
+  PAGE_SIZE,
+  SearchBox,
+  SourceTag,
+  syncedRowNote,
+  useSearchPage,
+} from './hierarchy-parts';
 
 interface ClinicFields {
   name: string;
 }
 
-/** The organisation's clinics (group practices): searched, paged, renamed, added by hand. */
+/**
+ * The organisation's clinics (group practices): searched, paged, renamed (a synced clinic keeps the name
+ * at later syncs until the EHR's is used again), added by hand.
+ */
 export function ClinicsPanel() {
   const { message } = App.useApp();
   const list = useSearchPage();
@@ -20,6 +33,20 @@ export function ClinicsPanel() {
   const save = useSaveOrganisationClinic();
   const [form] = Form.useForm<ClinicFields>();
   const [editing, setEditing] = useState<{ clinic?: AdminClinic }>();
+  const clinic = editing?.clinic;
+  const revert = useRevertOrganisationClinicField();
+
+  async function revertName() {
+    if (!clinic) return;
+    try {
+      const saved = await revert.mutateAsync({ clinicId: clinic.id, field: 'name' });
+      setEditing({ clinic: saved });
+      form.setFieldValue('name', saved.name);
+      void message.success('The EHR’s name is used again.');
+    } catch (error) {
+      void message.error(failureText(error));
+    }
+  }
 
   return (
     <Flex vertical gap={16}>
@@ -55,33 +82,46 @@ export function ClinicsPanel() {
           columns={[
             {
               title: 'Name',
-              render: (_value, clinic) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => setEditing({ clinic })}>
-                  {clinic.name}
+              render: (_value, row) => (
+                <Button type="link" style={{ padding: 0 }} onClick={() => setEditing({ clinic: row })}>
+                  {row.name}
                 </Button>
               ),
             },
             { title: 'Departments', dataIndex: 'departmentCount' },
-            { title: 'Source', render: (_value, clinic) => <SourceTag row={clinic} /> },
+            { title: 'Source', render: (_value, row) => <SourceTag row={row} /> },
           ]}
         />
       )}
       <EditModal<ClinicFields>
-        key={editing?.clinic?.id ?? 'new'}
-        title={editing?.clinic ? `Rename ${editing.clinic.name}` : 'New clinic'}
+        key={clinic?.id ?? 'new'}
+        title={clinic ? `Rename ${clinic.name}` : 'New clinic'}
         isOpen={editing !== undefined}
         isSaving={save.isPending}
         form={form}
-        initialValues={{ name: editing?.clinic?.name ?? '' }}
-        warning={editing?.clinic?.isFromEhr ? EHR_EDIT_WARNING : undefined}
+        initialValues={{ name: clinic?.name ?? '' }}
+        warning={syncedRowNote(clinic)}
         onClose={() => setEditing(undefined)}
         onSubmit={async (fields) => {
-          const saved = await save.mutateAsync({ clinicId: editing?.clinic?.id, name: fields.name });
+          const saved = await save.mutateAsync({ clinicId: clinic?.id, name: fields.name });
           setEditing(undefined);
           void message.success(`${saved.name} saved.`);
         }}
       >
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name the clinic' }]}>
+        <Form.Item
+          name="name"
+          label="Name"
+          rules={[{ required: true, whitespace: true, message: 'Name the clinic' }]}
+          extra={
+            <EditedFieldNote
+              row={clinic}
+              field="name"
+              label="Name"
+              isReverting={revert.isPending}
+              onRevert={() => void revertName()}
+            />
+          }
+        >
           <Input autoComplete="off" />
         </Form.Item>
       </EditModal>

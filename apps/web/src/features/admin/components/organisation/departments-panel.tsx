@@ -7,8 +7,21 @@ import { ErrorState } from '../../../../components/error-state';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useOrganisationClinics } from '../../api/list-organisation-clinics';
 import { useOrganisationDepartments } from '../../api/list-organisation-departments';
+import {
+  useRevertOrganisationDepartmentField,
+  type RevertDepartmentFieldInput,
+} from '../../api/revert-organisation-department-field';
 import { useSaveOrganisationDepartment } from '../../api/save-organisation-department';
-import { EditModal, EHR_EDIT_WARNING, PAGE_SIZE, SearchBox, SourceTag, useSearchPage } from './hierarchy-parts';
+import {
+  EditedFieldNote,
+  EditModal,
+  failureText,
+  PAGE_SIZE,
+  SearchBox,
+  SourceTag,
+  syncedRowNote,
+  useSearchPage,
+} from './hierarchy-parts';
 
 interface DepartmentFields {
   name: string;
@@ -41,7 +54,10 @@ export function ClinicSelect(props: {
   );
 }
 
-/** The organisation's departments: searched, paged, renamed or moved, added by hand. */
+/**
+ * The organisation's departments: searched, paged, renamed or moved (a synced department keeps the name
+ * and clinic given here at later syncs until the EHR's are used again), added by hand.
+ */
 export function DepartmentsPanel() {
   const { message } = App.useApp();
   const list = useSearchPage();
@@ -50,6 +66,28 @@ export function DepartmentsPanel() {
   const [form] = Form.useForm<DepartmentFields>();
   const [editing, setEditing] = useState<{ department?: AdminDepartment }>();
   const department = editing?.department;
+  const revert = useRevertOrganisationDepartmentField();
+
+  async function revertField(field: RevertDepartmentFieldInput['field']) {
+    if (!department) return;
+    try {
+      const saved = await revert.mutateAsync({ departmentId: department.id, field });
+      setEditing({ department: saved });
+      form.setFieldValue(field, saved[field]);
+      void message.success('The EHR’s value is used again.');
+    } catch (error) {
+      void message.error(failureText(error));
+    }
+  }
+  const editedNote = (field: RevertDepartmentFieldInput['field'], label: string) => (
+    <EditedFieldNote
+      row={department}
+      field={field}
+      label={label}
+      isReverting={revert.isPending}
+      onRevert={() => void revertField(field)}
+    />
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -109,7 +147,7 @@ export function DepartmentsPanel() {
         isSaving={save.isPending}
         form={form}
         initialValues={{ name: department?.name ?? '', clinicId: department?.clinicId }}
-        warning={department?.isFromEhr ? EHR_EDIT_WARNING : undefined}
+        warning={syncedRowNote(department)}
         onClose={() => setEditing(undefined)}
         onSubmit={async (fields) => {
           const saved = await save.mutateAsync({ departmentId: department?.id, ...fields });
@@ -121,10 +159,16 @@ export function DepartmentsPanel() {
           name="name"
           label="Name"
           rules={[{ required: true, whitespace: true, message: 'Name the department' }]}
+          extra={editedNote('name', 'Name')}
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="clinicId" label="Clinic" rules={[{ required: true, message: 'Choose its clinic' }]}>
+        <Form.Item
+          name="clinicId"
+          label="Clinic"
+          rules={[{ required: true, message: 'Choose its clinic' }]}
+          extra={editedNote('clinicId', 'Clinic')}
+        >
           <ClinicSelect current={department ? { id: department.clinicId, name: department.clinicName } : undefined} />
         </Form.Item>
       </EditModal>

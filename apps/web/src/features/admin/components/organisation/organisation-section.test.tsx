@@ -118,10 +118,13 @@ describe('the Organisation section', () => {
     const table = await screen.findByRole('table', { name: 'Clinics' });
     const rows = await within(table).findAllByRole('row');
     expect(within(rows[1]!).getByText('From the EHR')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('EHR id loc-1 · last sync 11/20/2026', { exact: false })).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Added in Cairn')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByText(/last sync/)).not.toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'North Clinic' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/synced from the EHR/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Synced from the EHR \(id loc-1/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Edited in Cairn/)).not.toBeInTheDocument();
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'North Family Clinic');
@@ -132,6 +135,63 @@ describe('the Organisation section', () => {
         name: 'North Family Clinic',
       }),
     );
+  });
+
+  it("shows a provider's field edited in Cairn with the EHR's value, and uses the EHR's value again", async () => {
+    const edited: AdminProvider = {
+      ...PROVIDER,
+      lastName: 'Rivera-Stone',
+      editedFields: [{ field: 'lastName', ehrValue: 'Rivera', ehrDisplay: 'Rivera' }],
+    };
+    const { callsTo } = answer({
+      '/admin/organisation/providers/list': result({ providers: [edited], total: 1 }),
+      '/admin/organisation/providers/revert': result(PROVIDER),
+    });
+    const user = fastUser();
+    renderWithProviders(<OrganisationSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Providers' }));
+    const table = await screen.findByRole('table', { name: 'Providers' });
+    expect(await within(table).findByText('Edited in Cairn')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Maya Rivera-Stone, MD' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Last name/)).toHaveValue('Rivera-Stone');
+    expect(within(dialog).getByText('Edited in Cairn — the EHR says Rivera')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: /Use the EHR’s value/ })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Use the EHR’s value for Last name' }));
+    await waitFor(() =>
+      expect(callsTo('/admin/organisation/providers/revert')[0]?.body).toEqual({
+        providerId: PROVIDER.id,
+        field: 'lastName',
+      }),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Last name/)).toHaveValue('Rivera'));
+    expect(within(dialog).queryByText(/Edited in Cairn/)).not.toBeInTheDocument();
+  });
+
+  it("says why the EHR's value could not be used", async () => {
+    const edited: AdminClinic = {
+      ...CLINIC,
+      name: 'North Family Clinic',
+      editedFields: [{ field: 'name', ehrValue: 'North Clinic', ehrDisplay: 'North Clinic' }],
+    };
+    answer({
+      '/admin/organisation/clinics/list': result({ clinics: [edited], total: 1 }),
+      '/admin/organisation/clinics/revert': failure(
+        409,
+        'CONFLICT',
+        'This field was not edited in Cairn: it already follows the EHR.',
+      ),
+    });
+    const user = fastUser();
+    renderWithProviders(<OrganisationSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Clinics' }));
+    await user.click(await screen.findByRole('button', { name: 'North Family Clinic' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Use the EHR’s value for Name' }));
+    expect(
+      await screen.findByText('This field was not edited in Cairn: it already follows the EHR.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('North Family Clinic');
   });
 
   it("refuses a provider's NPI whose check digit is wrong before sending it", async () => {

@@ -7,8 +7,21 @@ import { ErrorState } from '../../../../components/error-state';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useOrganisationDepartments } from '../../api/list-organisation-departments';
 import { useOrganisationProviders } from '../../api/list-organisation-providers';
+import {
+  useRevertOrganisationProviderField,
+  type RevertProviderFieldInput,
+} from '../../api/revert-organisation-provider-field';
 import { useSaveOrganisationProvider } from '../../api/save-organisation-provider';
-import { EditModal, EHR_EDIT_WARNING, PAGE_SIZE, SearchBox, SourceTag, useSearchPage } from './hierarchy-parts';
+import {
+  EditedFieldNote,
+  EditModal,
+  failureText,
+  PAGE_SIZE,
+  SearchBox,
+  SourceTag,
+  syncedRowNote,
+  useSearchPage,
+} from './hierarchy-parts';
 
 interface ProviderFields {
   firstName: string;
@@ -59,7 +72,11 @@ function DepartmentSelect(props: {
   );
 }
 
-/** The organisation's providers: searched by name, credentials or NPI, paged, edited, added by hand. */
+/**
+ * The organisation's providers: searched by name, credentials or NPI, paged, edited (a synced provider
+ * keeps the names, credentials and NPI given here at later syncs until the EHR's are used again), added
+ * by hand.
+ */
 export function ProvidersPanel() {
   const { message } = App.useApp();
   const list = useSearchPage();
@@ -68,6 +85,28 @@ export function ProvidersPanel() {
   const [form] = Form.useForm<ProviderFields>();
   const [editing, setEditing] = useState<{ provider?: AdminProvider }>();
   const provider = editing?.provider;
+  const revert = useRevertOrganisationProviderField();
+
+  async function revertField(field: RevertProviderFieldInput['field']) {
+    if (!provider) return;
+    try {
+      const saved = await revert.mutateAsync({ providerId: provider.id, field });
+      setEditing({ provider: saved });
+      form.setFieldValue(field, saved[field] ?? '');
+      void message.success('The EHR’s value is used again.');
+    } catch (error) {
+      void message.error(failureText(error));
+    }
+  }
+  const editedNote = (field: RevertProviderFieldInput['field'], label: string) => (
+    <EditedFieldNote
+      row={provider}
+      field={field}
+      label={label}
+      isReverting={revert.isPending}
+      onRevert={() => void revertField(field)}
+    />
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -136,7 +175,7 @@ export function ProvidersPanel() {
           npi: provider?.npi ?? '',
           departmentId: provider?.departmentId ?? null,
         }}
-        warning={provider?.isFromEhr ? EHR_EDIT_WARNING : undefined}
+        warning={syncedRowNote(provider)}
         onClose={() => setEditing(undefined)}
         onSubmit={async (fields) => {
           const npi = fields.npi.trim();
@@ -151,22 +190,33 @@ export function ProvidersPanel() {
           void message.success(`${nameOf(saved)} saved.`);
         }}
       >
-        <Form.Item name="firstName" label="First name">
+        <Form.Item name="firstName" label="First name" extra={editedNote('firstName', 'First name')}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="lastName"
           label="Last name"
           rules={[{ required: true, whitespace: true, message: 'The last name' }]}
+          extra={editedNote('lastName', 'Last name')}
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="suffix" label="Credentials" extra="MD, DO, NP, PA...">
+        <Form.Item
+          name="suffix"
+          label="Credentials"
+          extra={
+            <>
+              MD, DO, NP, PA...
+              {editedNote('suffix', 'Credentials')}
+            </>
+          }
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="npi"
           label="NPI"
+          extra={editedNote('npi', 'NPI')}
           rules={[
             {
               validator: (_rule, value: string | undefined) =>
@@ -178,7 +228,11 @@ export function ProvidersPanel() {
         >
           <Input autoComplete="off" inputMode="numeric" maxLength={10} />
         </Form.Item>
-        <Form.Item name="departmentId" label="Department">
+        <Form.Item
+          name="departmentId"
+          label="Department"
+          extra="Kept in Cairn only: the EHR's practitioner record names no department, so no sync changes it."
+        >
           <DepartmentSelect current={provider} />
         </Form.Item>
       </EditModal>

@@ -1,0 +1,23 @@
+import { revertOrganisationDepartmentField, type AdminDepartment, type EndpointInput } from '@cairn/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ORGANISATION_CLINICS_KEY } from './list-organisation-clinics';
+import { ORGANISATION_DEPARTMENTS_KEY } from './list-organisation-departments';
+import { ORGANISATION_PROVIDERS_KEY } from './list-organisation-providers';
+
+export type RevertDepartmentFieldInput = EndpointInput<typeof revertOrganisationDepartmentField>;
+
+/** "Use the EHR's value": gives a department's field edited in Cairn back to the EHR sync; the lists are refetched. */
+export function useRevertOrganisationDepartmentField() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RevertDepartmentFieldInput): Promise<AdminDepartment> =>
+      (await api.call(revertOrganisationDepartmentField, input)).result,
+    onSuccess: () =>
+      Promise.all(
+        [ORGANISATION_CLINICS_KEY, ORGANISATION_DEPARTMENTS_KEY, ORGANISATION_PROVIDERS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -239,7 +239,7 @@ export const revertOrganisationClinicField = defineEndpoint({
   method: 'POST',
   path: '/admin/organisation/clinics/revert',
   summary:
-    "Use the EHR's value of a clinic's field edited in Cairn: the edit is dropped and the next sync writes it again",
+    "Use the EHR's value of a clinic's field edited in Cairn: it takes the EHR's latest value now and follows the EHR from then on",
   writes: 'organisation',
   body: z.strictObject({ clinicId: z.uuid(), field: z.enum(CLINIC_SYNCED_FIELDS) }),
   response: resultEnvelope(adminClinic),

@@ -35,7 +35,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     path: 'sso',
     title: 'Single sign-on',
-    description: "The organisation's OpenID Connect identity provider: its client, claim mapping and allowed domains.",
+    description:
+      "The organisation's identity providers (OpenID Connect, SAML 2.0): each one's claim mapping, allowed domains and Test sign-in.",
     Screen: lazy(() => import('./components/sso/sso-section')),
   },
   {
@@ -56,6 +57,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description:
       'Okta or Entra ID create and remove accounts over SCIM, and sign-ins bring their groups: the tokens, and what each group gives.',
     Screen: lazy(() => import('./components/scim/scim-section')),
+  },
+  {
+    path: 'api-clients',
+    title: 'API clients',
+    description:
+      "Payers and other systems reading the organisation's care gaps as FHIR (DEQM $care-gaps): the address, and their tokens.",
+    Screen: lazy(() => import('./components/api-clients/api-clients-section')),
   },
 ];
 

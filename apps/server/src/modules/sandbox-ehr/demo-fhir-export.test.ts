@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandboxRepository, loadSandboxData } from '@cairn/ehr-sandbox';
-import type { Appointment, Bundle, Encounter, Patient } from '@medplum/fhirtypes';
-import { and, asc, eq } from 'drizzle-orm';
+import type { Appointment, Bundle, Encounter, Location, Organization, Patient, Practitioner } from '@medplum/fhirtypes';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
@@ -128,5 +128,48 @@ describe('the demo organisation as FHIR', () => {
     // Now that Cairn holds the encounters too, a second round trip changes nothing at all.
     await reimport(await exportDemoFhir(db, { organisationId, today }));
     expect(await storedRows()).toEqual(after);
+  });
+
+  it("serves the EHR's values of fields an administrator edited in Cairn, not the edits", async () => {
+    const [provider] = await db.select().from(providers).where(eq(providers.sourceId, 'demo-provider-0'));
+    const [department] = await db.select().from(departments).where(eq(departments.organisationId, organisationId));
+    const [clinic] = await db
+      .select()
+      .from(clinics)
+      .where(eq(clinics.id, department?.clinicId ?? ''));
+    const [otherClinic] = await db
+      .select()
+      .from(clinics)
+      .where(and(eq(clinics.organisationId, organisationId), ne(clinics.id, clinic?.id ?? '')));
+    if (!provider || !department || !clinic || !otherClinic) throw new Error('the demo has no such rows');
+    const editedProvider = { editedFields: ['lastName'], ehrValues: { lastName: provider.lastName } };
+    await db
+      .update(providers)
+      .set({ lastName: 'Edited', ...editedProvider })
+      .where(eq(providers.id, provider.id));
+    await db
+      .update(departments)
+      .set({
+        name: 'Edited',
+        clinicId: otherClinic.id,
+        editedFields: ['name', 'clinicId'],
+        ehrValues: { name: department.name, clinicId: clinic.id },
+      })
+      .where(eq(departments.id, department.id));
+    await db
+      .update(clinics)
+      .set({ name: 'Edited', editedFields: ['name'], ehrValues: { name: clinic.name } })
+      .where(eq(clinics.id, clinic.id));
+
+    const bundle = await exportDemoFhir(db, { organisationId, today });
+    const practitioner = resourcesOf<Practitioner>(bundle, 'Practitioner').find((row) => row.id === provider.sourceId);
+    expect(practitioner?.name?.[0]?.family).toBe(provider.lastName);
+    const location = resourcesOf<Location>(bundle, 'Location').find((row) => row.id === department.sourceId);
+    expect(location).toMatchObject({
+      name: department.name,
+      managingOrganization: { reference: `Organization/${clinic.sourceId}` },
+    });
+    const organization = resourcesOf<Organization>(bundle, 'Organization').find((row) => row.id === clinic.sourceId);
+    expect(organization?.name).toBe(clinic.name);
   });
 });

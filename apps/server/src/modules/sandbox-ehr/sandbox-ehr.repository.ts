@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import {
@@ -20,6 +20,20 @@ import {
  * source read as absent.
  */
 const EHR = 'EHR';
+
+/**
+ * What the EHR said of a field an administrator edited in Cairn (issue 17 item 2), else the row's own
+ * value: the sandbox is the EHR, so it serves the EHR's values, never Cairn's edits of them (a restart
+ * would otherwise teach the EHR every edit).
+ */
+function ehrValueOf<T>(
+  table: typeof clinics | typeof departments | typeof providers,
+  options: { field: string; column: AnyPgColumn; type?: 'text' | 'uuid' },
+): SQL<T> {
+  const { field, column } = options;
+  return sql<T>`case when ${field} = any(${table.editedFields}) and (${table.ehrValues} -> ${field}) is not null
+    then (${table.ehrValues} ->> ${field})::${sql.raw(options.type ?? 'text')} else ${column} end`;
+}
 
 const primaryProvider = alias(providers, 'primary_provider');
 const departmentClinic = alias(clinics, 'department_clinic');
@@ -84,7 +98,7 @@ export interface ConditionRow {
 
 export async function listClinics(db: Db, organisationId: string): Promise<ClinicRow[]> {
   return db
-    .select({ sourceId: clinics.sourceId, name: clinics.name })
+    .select({ sourceId: clinics.sourceId, name: ehrValueOf<string>(clinics, { field: 'name', column: clinics.name }) })
     .from(clinics)
     .where(and(eq(clinics.organisationId, organisationId), eq(clinics.source, EHR)))
     .orderBy(asc(clinics.sourceId));
@@ -92,9 +106,22 @@ export async function listClinics(db: Db, organisationId: string): Promise<Clini
 
 export async function listDepartments(db: Db, organisationId: string): Promise<DepartmentRow[]> {
   return db
-    .select({ sourceId: departments.sourceId, name: departments.name, clinicSourceId: clinics.sourceId })
+    .select({
+      sourceId: departments.sourceId,
+      name: ehrValueOf<string>(departments, { field: 'name', column: departments.name }),
+      clinicSourceId: clinics.sourceId,
+    })
     .from(departments)
-    .innerJoin(clinics, and(eq(clinics.id, departments.clinicId), eq(clinics.source, EHR)))
+    .innerJoin(
+      clinics,
+      and(
+        eq(
+          clinics.id,
+          ehrValueOf<string>(departments, { field: 'clinicId', column: departments.clinicId, type: 'uuid' }),
+        ),
+        eq(clinics.source, EHR),
+      ),
+    )
     .where(and(eq(departments.organisationId, organisationId), eq(departments.source, EHR)))
     .orderBy(asc(departments.sourceId));
 }
@@ -103,10 +130,10 @@ export async function listProviders(db: Db, organisationId: string): Promise<Pro
   return db
     .select({
       sourceId: providers.sourceId,
-      firstName: providers.firstName,
-      lastName: providers.lastName,
-      suffix: providers.suffix,
-      npi: providers.npi,
+      firstName: ehrValueOf<string>(providers, { field: 'firstName', column: providers.firstName }),
+      lastName: ehrValueOf<string>(providers, { field: 'lastName', column: providers.lastName }),
+      suffix: ehrValueOf<string | null>(providers, { field: 'suffix', column: providers.suffix }),
+      npi: ehrValueOf<string | null>(providers, { field: 'npi', column: providers.npi }),
     })
     .from(providers)
     .where(and(eq(providers.organisationId, organisationId), eq(providers.source, EHR)))

@@ -36,7 +36,7 @@ export const qualityRateFilters = z
     providerIds: idList.optional(),
     departmentIds: idList.optional(),
     clinicIds: idList.optional(),
-    /** The measurement period, a calendar year; the latest period of the gaps in scope when absent. */
+    /** The measurement period, a calendar year; the organisation's latest when absent. */
     year: z.int().min(2000).max(2100).optional(),
     /** The first month shown (1-12); January when absent. */
     fromMonth: z.int().min(1).max(12).optional(),
@@ -113,7 +113,7 @@ export const getQualitySatisfactionRate = defineEndpoint({
     z.object({
       /** The measurement period counted; null when there are no gaps in scope. */
       year: z.int().nullable(),
-      /** The periods the gaps in scope belong to, latest first. */
+      /** The measurement periods of the organisation's gaps, latest first. */
       years: z.array(z.int()),
       grouping: z.enum(QUALITY_RATE_GROUPINGS),
       fromMonth: z.int(),

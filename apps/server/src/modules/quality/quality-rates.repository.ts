@@ -27,6 +27,8 @@ export interface RateCounts {
   groupKey: string | null;
   /** The provider's or clinic's name. */
   groupName: string | null;
+  /** What tells a provider from another of the same name: their clinic. */
+  groupDetail: string | null;
   denominator: number;
   exclusions: number;
   exceptions: number;
@@ -47,30 +49,36 @@ export interface RateQuery {
 }
 
 /**
+ * The latest date among a gap's closing evidence, read once per gap (a lateral aggregate, which the
+ * planner cannot fold into each month's count).
+ */
+const latestEvidence = sql`left join lateral (
+  select max(left(evidence->>'date', 10)::date) as evidence_on from jsonb_array_elements(gap.closing_evidence) evidence
+  where evidence->>'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}') latest on true`;
+
+/**
  * The day a closed gap counts as met from: its latest closing evidence (the day its numerator held on
  * everything it names), or when an analysis first showed it closed when the evidence has no date;
  * evidence from before the period counts from its first day (a colonoscopy of 2019 meets CMS130 all
  * year), and nothing counts later than its last day.
  */
-const metOn = sql`least(gap.period_end, greatest(gap.period_start, coalesce(
-  (select max(left(evidence->>'date', 10)::date) from jsonb_array_elements(gap.closing_evidence) evidence
-    where evidence->>'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}'),
-  (gap.closed_at at time zone 'UTC')::date, gap.period_start)))`;
+const metOn = sql`least(gap.period_end, greatest(gap.period_start,
+  coalesce(latest.evidence_on, (gap.closed_at at time zone 'UTC')::date, gap.period_start)))`;
 
-const GROUPS: Record<QualityRateGrouping, { key: SQL; name: SQL; joins: SQL }> = {
-  month: { key: sql`null::uuid`, name: sql`null::text`, joins: sql`` },
+/** The patient's primary provider, with their department and clinic. */
+const providerJoins = sql`left join providers provider on provider.id = gap.primary_provider_id
+  left join departments department on department.id = provider.department_id
+  left join clinics clinic on clinic.id = department.clinic_id`;
+
+const GROUPS: Record<QualityRateGrouping, { key: SQL; name: SQL; detail: SQL; joins: SQL }> = {
+  month: { key: sql`null::uuid`, name: sql`null::text`, detail: sql`null::text`, joins: sql`` },
   provider: {
     key: sql`gap.primary_provider_id`,
     name: sql`concat_ws(' ', nullif(provider.first_name, ''), nullif(provider.last_name, ''))`,
-    joins: sql`left join providers provider on provider.id = gap.primary_provider_id`,
+    detail: sql`clinic.name`,
+    joins: providerJoins,
   },
-  clinic: {
-    key: sql`clinic.id`,
-    name: sql`clinic.name`,
-    joins: sql`left join providers provider on provider.id = gap.primary_provider_id
-      left join departments department on department.id = provider.department_id
-      left join clinics clinic on clinic.id = department.clinic_id`,
-  },
+  clinic: { key: sql`clinic.id`, name: sql`clinic.name`, detail: sql`null::text`, joins: providerJoins },
 };
 
 interface CountRow {
@@ -79,6 +87,7 @@ interface CountRow {
   title: string;
   group_key: string | null;
   group_name: string | null;
+  group_detail: string | null;
   denominator: number;
   exclusions: number;
   exceptions: number;
@@ -112,11 +121,12 @@ export async function countRates(db: Db, query: RateQuery): Promise<RateCounts[]
   const rows = rowsOf<CountRow>(
     await db.execute(sql`
       select gap.measure_id, max(gap.measure_version) as measure_version, max(gap.title) as title,
-        ${group.key}::text as group_key, max(${group.name}) as group_name, count(*)::int as denominator,
+        ${group.key}::text as group_key, max(${group.name}) as group_name, max(${group.detail}) as group_detail,
+        count(*)::int as denominator,
         (count(*) filter (where ${isRemoved} and gap.exclusion_kind is distinct from 'exception'))::int as exclusions,
         (count(*) filter (where ${isRemoved} and gap.exclusion_kind = 'exception'))::int as exceptions,
         array[${metBy}]::int[] as met_by
-      from care_gaps gap ${group.joins}
+      from care_gaps gap ${latestEvidence} ${group.joins}
       where ${sql.join(conditions, sql` and `)}
       group by gap.measure_id, ${group.key}
       order by length(gap.measure_id), gap.measure_id`),
@@ -127,6 +137,7 @@ export async function countRates(db: Db, query: RateQuery): Promise<RateCounts[]
     measureTitle: row.title,
     groupKey: row.group_key,
     groupName: row.group_name || null,
+    groupDetail: row.group_detail,
     denominator: row.denominator,
     exclusions: row.exclusions,
     exceptions: row.exceptions,
@@ -134,14 +145,24 @@ export async function countRates(db: Db, query: RateQuery): Promise<RateCounts[]
   }));
 }
 
-/** The measurement periods (years) of the gaps in the caller's scope, latest first. */
-export async function listRateYears(db: Db, scope: CareScope): Promise<number[]> {
+/**
+ * The measurement periods (years) of the organisation's gaps, latest first: a few distinct values among
+ * all its rows, found by skipping from one to the next down the `care_gaps_period` index (a loose index
+ * scan) rather than reading every row.
+ */
+export async function listRateYears(db: Db, organisationId: string): Promise<number[]> {
   const rows = rowsOf<{ year: number }>(
     await db.execute(sql`
-      select distinct extract(year from gap.period_start)::int as year from care_gaps gap
-      where gap.organisation_id = ${scope.organisationId} and ${gapOfPatientInScope(scope)}
-        and gap.status = any(${sql.param(DENOMINATOR_STATES)}::text[])
-      order by year desc`),
+      with recursive period as (
+        (select gap.period_start from care_gaps gap where gap.organisation_id = ${organisationId}
+          order by gap.period_start desc limit 1)
+        union all
+        select (select gap.period_start from care_gaps gap
+            where gap.organisation_id = ${organisationId} and gap.period_start < period.period_start
+            order by gap.period_start desc limit 1)
+        from period where period.period_start is not null
+      )
+      select extract(year from period.period_start)::int as year from period where period.period_start is not null`),
   );
   return rows.map((row) => row.year);
 }

@@ -49,7 +49,7 @@ export async function getSatisfactionRate(
   const fromMonth = filters.fromMonth ?? 1;
   const toMonth = filters.toMonth ?? 12;
   const [years, targets, chosenProviderIds] = await Promise.all([
-    listRateYears(db, scope),
+    listRateYears(db, scope.organisationId),
     readTargets(db, scope.organisationId),
     findChosenProviders(db, scope.organisationId, filters),
   ]);

@@ -70,6 +70,7 @@ describe("the measures' rows", () => {
     measureTitle: 'Colorectal Cancer Screening',
     groupKey: null,
     groupName: null,
+    groupDetail: null,
     denominator: 4,
     exclusions: 0,
     exceptions: 0,
@@ -94,6 +95,25 @@ describe("the measures' rows", () => {
       ['Ann Okafor', 75, true],
       ['Maya Rivera', 25, false],
       ['No primary provider', 25, false],
+    ]);
+  });
+
+  it('tells providers of the same name apart by their clinic', () => {
+    const [measure] = measureRatesOf({
+      counts: [
+        counted({ groupKey: 'a', groupName: 'Luis Smith', groupDetail: 'Riverside Clinic' }),
+        counted({ groupKey: 'b', groupName: 'Luis Smith', groupDetail: 'Hillcrest' }),
+        counted({ groupKey: 'c', groupName: 'Maya Rivera', groupDetail: 'Hillcrest' }),
+      ],
+      grouping: 'provider',
+      days: [{ key: '2026-12', label: '2026-12', asOf: '2026-05-10' }],
+      isInverse: () => false,
+      targetOf: target,
+    });
+    expect(measure?.rows.map((row) => row.label)).toEqual([
+      'Luis Smith (Hillcrest)',
+      'Luis Smith (Riverside Clinic)',
+      'Maya Rivera',
     ]);
   });
 

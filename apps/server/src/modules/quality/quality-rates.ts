@@ -92,6 +92,7 @@ export function measureRatesOf(options: {
   targetOf: (measureId: string, inverse: boolean) => QualityTarget;
 }): QualityMeasureRates[] {
   const { grouping, days } = options;
+  const labelOf = grouping === 'month' ? () => '' : groupLabels(options.counts, grouping);
   const measures = new Map<string, QualityMeasureRates>();
   for (const counts of options.counts) {
     const inverse = options.isInverse(counts.measureId);
@@ -111,14 +112,34 @@ export function measureRatesOf(options: {
     } else {
       const [day] = days;
       if (!day) continue;
-      const label = counts.groupKey === null ? NO_GROUP[grouping] : (counts.groupName ?? 'Unnamed');
-      measure.rows.push({ key: counts.groupKey, label, asOf: day.asOf, ...rate(counts.metBy[0] ?? 0) });
+      measure.rows.push({
+        key: counts.groupKey,
+        label: labelOf(counts),
+        asOf: day.asOf,
+        ...rate(counts.metBy[0] ?? 0),
+      });
     }
   }
   for (const measure of measures.values()) {
     if (grouping !== 'month') measure.rows.sort(byLabelNoneLast);
   }
   return [...measures.values()];
+}
+
+/** A provider's or clinic's label: its name, and a provider's clinic when another provider has the same name. */
+function groupLabels(
+  counts: readonly RateCounts[],
+  grouping: Exclude<QualityRateGrouping, 'month'>,
+): (counts: RateCounts) => string {
+  const nameOf = (row: RateCounts): string =>
+    row.groupKey === null ? NO_GROUP[grouping] : (row.groupName ?? 'Unnamed');
+  const keysByName = new Map<string, Set<string | null>>();
+  for (const row of counts) keysByName.set(nameOf(row), (keysByName.get(nameOf(row)) ?? new Set()).add(row.groupKey));
+  return (row) => {
+    const name = nameOf(row);
+    const isShared = (keysByName.get(name)?.size ?? 0) > 1;
+    return isShared && row.groupDetail ? `${name} (${row.groupDetail})` : name;
+  };
 }
 
 function byLabelNoneLast(left: QualityRateRow, right: QualityRateRow): number {

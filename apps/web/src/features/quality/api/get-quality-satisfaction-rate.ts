@@ -17,7 +17,10 @@ export function qualityRatesQuery(input: QualityRatesInput) {
   });
 }
 
-/** Each measure's performance rate in the grouping, with its target (numbers only). */
-export function useQualityRates(input: QualityRatesInput): UseQueryResult<QualityRates> {
-  return useQuery({ ...qualityRatesQuery(input), placeholderData: keepPreviousData });
+/**
+ * The measures' performance rates in the grouping, with their targets (numbers only); asked for once a
+ * measure is chosen (`isEnabled`).
+ */
+export function useQualityRates(input: QualityRatesInput, isEnabled = true): UseQueryResult<QualityRates> {
+  return useQuery({ ...qualityRatesQuery(input), placeholderData: keepPreviousData, enabled: isEnabled });
 }

@@ -1,9 +1,10 @@
-import type { QualityMeasureRates, QualityRateGrouping } from '@cairn/contracts';
+import type { QualityMeasureRates } from '@cairn/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { cloneElement, type ReactElement } from 'react';
 import type * as Recharts from 'recharts';
 import { describe, expect, it, vi } from 'vitest';
-import { answerApi, failure, result, type ApiAnswer } from '../../../testing/answer-api';
+import { answerApi, failure, result, type ApiAnswer, type ApiAnswers } from '../../../testing/answer-api';
+import { aQualityMeasure } from '../../../testing/quality-factories';
 import { aMeasureRates, anInverseMeasureRates, aRateRow } from '../../../testing/quality-rate-factories';
 import { fastUser, renderWithProviders } from '../../../testing/render-with-providers';
 import { QualityRates } from './quality-rates';
@@ -18,12 +19,16 @@ vi.mock('recharts', async (importOriginal) => {
   };
 });
 
-const byProvider = aMeasureRates({
-  rows: [
-    aRateRow({ key: 'p-1', label: 'Maya Rivera', asOf: '2026-11-28', rate: 85, isTargetMet: true }),
-    aRateRow({ key: null, label: 'No primary provider', asOf: '2026-11-28', rate: 40 }),
-  ],
-});
+const PROVIDER_ROWS = [
+  aRateRow({ key: 'p-1', label: 'Maya Rivera', asOf: '2026-11-28', rate: 15, isTargetMet: true }),
+  aRateRow({ key: null, label: 'No primary provider', asOf: '2026-11-28', rate: 40 }),
+];
+
+const MEASURES = [
+  aQualityMeasure({ measureId: 'CMS122', measureTitle: 'Diabetes: Glycemic Status Assessment Greater Than 9%' }),
+  aQualityMeasure(),
+];
+const measuresAnswer: ApiAnswers = { '/quality/measures': result(MEASURES) };
 
 function answered(measures: QualityMeasureRates[], overrides: Record<string, unknown> = {}) {
   return (body: Record<string, unknown>): ApiAnswer =>
@@ -39,12 +44,14 @@ function answered(measures: QualityMeasureRates[], overrides: Record<string, unk
     });
 }
 
-function answerRates(options: { canSetTargets?: boolean } = {}) {
+/** The rates of the measure asked for (CMS122 or CMS130), by month or by provider. */
+function answerRates() {
   return answerApi({
+    ...measuresAnswer,
     '/quality/satisfaction-rate': (body) => {
-      const grouping = body.grouping as QualityRateGrouping;
-      const measures = grouping === 'month' ? [anInverseMeasureRates(), aMeasureRates()] : [byProvider];
-      return answered(measures, { canSetTargets: options.canSetTargets ?? false })(body);
+      const [measureId] = (body.filters as { measureIds: string[] }).measureIds;
+      const rates = measureId === 'CMS122' ? anInverseMeasureRates() : aMeasureRates();
+      return answered([body.grouping === 'month' ? rates : { ...rates, rows: PROVIDER_ROWS }])(body);
     },
   });
 }
@@ -97,16 +104,16 @@ describe('the performance rates', () => {
     await waitFor(() =>
       expect(callsTo('/quality/satisfaction-rate').at(-1)?.body).toEqual({
         grouping: 'provider',
-        filters: { fromMonth: 1, toMonth: 12 },
+        filters: { measureIds: ['CMS122'], fromMonth: 1, toMonth: 12 },
       }),
     );
-    const rows = within(await table('CMS130 performance rates by provider')).getAllByRole('row');
+    const rows = within(await table('CMS122 performance rates by provider')).getAllByRole('row');
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
       'Provider',
       'Maya Rivera',
       'No primary provider',
     ]);
-    const chart = screen.getByRole('figure', { name: 'CMS130 performance rate by provider' });
+    const chart = screen.getByRole('figure', { name: 'CMS122 performance rate by provider' });
     await waitFor(() => expect(chart.querySelectorAll('.rate-bar-met')).toHaveLength(1));
     expect(chart.querySelectorAll('.rate-bar-unmet')).toHaveLength(1);
     expect(screen.getByText(/Patients by their primary care provider, counted on 11\/28\/2026/)).toBeInTheDocument();
@@ -124,7 +131,7 @@ describe('the performance rates', () => {
     await waitFor(() =>
       expect(callsTo('/quality/satisfaction-rate').at(-1)?.body).toEqual({
         grouping: 'month',
-        filters: { year: 2025, fromMonth: 1, toMonth: 6 },
+        filters: { measureIds: ['CMS122'], year: 2025, fromMonth: 1, toMonth: 6 },
       }),
     );
   });
@@ -133,6 +140,7 @@ describe('the performance rates', () => {
 describe("the organisation's target", () => {
   it('is set by a user allowed to, and the rates are asked again', async () => {
     const { callsTo } = answerApi({
+      '/quality/measures': result([aQualityMeasure()]),
       '/quality/satisfaction-rate': answered([aMeasureRates()], { canSetTargets: true }),
       '/quality/targets': result({ measureId: 'CMS130', percent: 70, isDefault: false }),
     });
@@ -149,6 +157,7 @@ describe("the organisation's target", () => {
 
   it("goes back to Cairn's default", async () => {
     const { callsTo } = answerApi({
+      '/quality/measures': result([aQualityMeasure()]),
       '/quality/satisfaction-rate': answered(
         [aMeasureRates({ target: { measureId: 'CMS130', percent: 70, isDefault: false } })],
         { canSetTargets: true },
@@ -164,6 +173,7 @@ describe("the organisation's target", () => {
 
   it('says why the server refused a target', async () => {
     answerApi({
+      '/quality/measures': result([aQualityMeasure()]),
       '/quality/satisfaction-rate': answered([aMeasureRates()], { canSetTargets: true }),
       '/quality/targets': failure(422, 'VALIDATION_FAILED', 'A target is a rate from 0 to 100 %'),
     });
@@ -177,7 +187,10 @@ describe("the organisation's target", () => {
   });
 
   it('is only shown to a user who may not set it', async () => {
-    answerApi({ '/quality/satisfaction-rate': answered([aMeasureRates()]) });
+    answerApi({
+      '/quality/measures': result([aQualityMeasure()]),
+      '/quality/satisfaction-rate': answered([aMeasureRates()]),
+    });
     renderWithProviders(<QualityRates />);
     expect(await screen.findByText('Target 80% (Cairn’s default)')).toBeInTheDocument();
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
@@ -186,21 +199,25 @@ describe("the organisation's target", () => {
 
 describe('the states of the page', () => {
   it('says when there is nothing to measure yet', async () => {
-    answerApi({ '/quality/satisfaction-rate': answered([], { year: null, years: [] }) });
+    answerApi({ '/quality/measures': result([]) });
     renderWithProviders(<QualityRates />);
     expect(
       await screen.findByText('No care gaps to measure yet: rates appear once your patients are analysed'),
     ).toBeInTheDocument();
   });
 
-  it('says when no measure has patients for the choices', async () => {
-    answerApi({ '/quality/satisfaction-rate': answered([]) });
+  it('says when the measure has no patients for the choices', async () => {
+    answerApi({ ...measuresAnswer, '/quality/satisfaction-rate': answered([], { year: 2024 }) });
     renderWithProviders(<QualityRates />);
-    expect(await screen.findByText('No measure has patients in 2026 for these choices')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No patients in CMS122 Diabetes: Glycemic Status Assessment Greater Than 9% in 2024 for these choices',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says when the rates cannot be loaded, and tries again', async () => {
-    const { callsTo } = answerApi({ '/quality/satisfaction-rate': failure(500) });
+    const { callsTo } = answerApi({ ...measuresAnswer, '/quality/satisfaction-rate': failure(500) });
     renderWithProviders(<QualityRates />);
     expect(await screen.findByText('The performance rates could not be loaded.')).toBeInTheDocument();
     await fastUser().click(screen.getByRole('button', { name: 'Retry' }));

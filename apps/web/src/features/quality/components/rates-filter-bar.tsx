@@ -1,4 +1,4 @@
-import type { QualityMeasureRates } from '@cairn/contracts';
+import type { QualityMeasure } from '@cairn/contracts';
 import { Flex, Select } from 'antd';
 import { MONTH_NAMES } from '../utils/rates';
 
@@ -13,7 +13,7 @@ export interface RatesChoice {
 export interface RatesFilterBarProps {
   value: RatesChoice;
   onChange: (change: Partial<RatesChoice>) => void;
-  measures: QualityMeasureRates[];
+  measures: QualityMeasure[];
   years: number[];
   isLoading: boolean;
 }
@@ -35,7 +35,7 @@ export function RatesFilterBar({ value, onChange, measures, years, isLoading }: 
         onChange={(measureId: string) => onChange({ measureId })}
         options={measures.map((measure) => ({
           value: measure.measureId,
-          label: `${measure.measureId} ${measure.measureTitle}${measure.inverse ? ' (inverse)' : ''}`,
+          label: `${measure.measureId} ${measure.measureTitle}`,
         }))}
       />
       <Select

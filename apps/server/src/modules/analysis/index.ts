@@ -1,5 +1,5 @@
 export type { ComputedAnalysis } from './analysis-compute';
-export { markPatientsChanged, queueAllPatients } from './analysis-queue';
+export { markPatientsChanged, queueAllPatients, queueAllQualityJobs } from './analysis-queue';
 export { ageOn, demographicsOf, loadPatientRecords } from './analysis-record';
 export { storeAnalyses } from './analysis-store';
 export { drainAnalysisQueue, drainQualityQueue, startAnalysisWorker } from './analysis-worker';

@@ -125,14 +125,14 @@ const qualityWorkspacePages: [PathName, () => PageModule][] = [
   ['qualityPatients', () => import('./routes/quality/quality-patients.page')],
   ['qualityArchive', () => import('./routes/quality/quality-archive.page')],
   ['qualitySatisfactionRate', () => import('./routes/quality/quality-satisfaction-rate.page')],
+  ['qualityFit', () => import('./routes/quality/quality-fit.page')],
+  ['qualityFitAddTemplate', () => import('./routes/quality/quality-fit-add-template.page')],
+  ['qualityFitTemplates', () => import('./routes/quality/quality-fit-templates.page')],
 ];
 
 const fullScreenPages: [PathName, string][] = [
   ['analytics', 'Analytics'],
   ['files', 'File Manager'],
-  ['qualityFit', 'Quality Workspace'],
-  ['qualityFitAddTemplate', 'Quality Workspace'],
-  ['qualityFitTemplates', 'Quality Workspace'],
   ['popHealthAdmissions', 'Pop Health Workspace'],
   ['popHealthCost', 'Pop Health Workspace'],
   ['ambientNoteDemo', 'Ambient note demo'],

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { WidgetBoundary } from '../../../components/widget-boundary';
 import { paths } from '../../../config/paths';
 
-export type QualityPageName = 'worklist' | 'patients' | 'archive' | 'rates';
+export type QualityPageName = 'worklist' | 'patients' | 'archive' | 'rates' | 'fit';
 
 const PAGES: { name: QualityPageName; label: string; href: string }[] = [
   { name: 'worklist', label: 'Worklist', href: paths.qualityWorkspace.href() },
   { name: 'patients', label: 'Patients', href: paths.qualityPatients.href() },
   { name: 'archive', label: 'Archive', href: paths.qualityArchive.href() },
   { name: 'rates', label: 'Performance rates', href: paths.qualitySatisfactionRate.href() },
+  { name: 'fit', label: 'FIT outreach', href: paths.qualityFit.href() },
 ];
 
 export interface QualityPageProps {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
@@ -18,7 +18,7 @@ import { createAppointment, createPatient } from '../../testing/clinical-factori
 import { createOrganisation } from '../../testing/factories';
 import { registerSuggestionEvents, type VisitEventInput } from '../realtime';
 import { markPatientsChanged, queueAllPatients } from './analysis-queue';
-import { drainAnalysisQueue } from './analysis-worker';
+import { drainAnalysisQueue, drainQualityQueue } from './analysis-worker';
 
 // The quality pass (issue 19) on the embedded database and, in the server-postgres project, on PostgreSQL:
 // CMS's CQL (the engine is compiled once for this file, on first use) over small records.
@@ -219,4 +219,28 @@ describe('the quality pass', () => {
     const pending = await database.db.select().from(qualityJobs).where(eq(qualityJobs.status, 'pending'));
     expect(pending).toEqual([]);
   });
+});
+
+describe.runIf(process.env.CAIRN_TEST_DB === 'postgres')('the quality pass on threads (PostgreSQL)', () => {
+  it('drains the quality queue on two threads, one engine each, every patient once', async () => {
+    const [controlled, uncontrolled] = [await hypertensivePatient(128, 78), await hypertensivePatient(150, 95)];
+    const ids = [controlled, uncontrolled];
+    await drainAnalysisQueue(database, { today: () => TODAY, quality: false });
+    expect(await drainQualityQueue(database, { today: () => TODAY, qualityThreads: 2 })).toBeGreaterThanOrEqual(2);
+    const jobs = await database.db
+      .select({ attempts: qualityJobs.attempts, status: qualityJobs.status })
+      .from(qualityJobs)
+      .where(
+        inArray(
+          qualityJobs.patientId,
+          ids.map((patient) => patient.id),
+        ),
+      );
+    expect(jobs).toEqual([
+      { attempts: 1, status: 'done' },
+      { attempts: 1, status: 'done' },
+    ]);
+    expect((await gapOf(controlled.id, 'CMS165'))?.status).toBe('closed');
+    expect((await gapOf(uncontrolled.id, 'CMS165'))?.status).toBe('open');
+  }, 120_000);
 });

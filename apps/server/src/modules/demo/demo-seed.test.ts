@@ -10,6 +10,8 @@ import {
   appointments,
   careGaps,
   documents,
+  fitKits,
+  fitTemplates,
   partnerNotes,
   patientAnalyses,
   patients,
@@ -157,6 +159,36 @@ describe('demo seed', () => {
     expect(lead).toMatchObject({ view: 'Coder', permissions: ['quality_tool', 'hcc_dashboard'] });
     const states = await db.selectDistinct({ status: careGaps.status }).from(careGaps);
     expect(states.map((row) => row.status).sort()).toEqual(['closed', 'open']);
+  });
+
+  it('shows FIT outreach out of the box: templates, a batch and kits in every state, results closing their gaps', async () => {
+    const templates = await db.select().from(fitTemplates);
+    expect(templates.map((template) => template.language).sort()).toEqual(['en', 'es']);
+    const kits = await db.select().from(fitKits);
+    expect(new Set(kits.map((kit) => kit.batchId)).size).toBe(1);
+    expect([...new Set(kits.map((kit) => kit.status))].sort()).toEqual([
+      'declined',
+      'lost',
+      'mailed',
+      'resulted',
+      'returned',
+    ]);
+    const gapOf = async (patientId: string) => {
+      const [gap] = await db
+        .select({ status: careGaps.status })
+        .from(careGaps)
+        .where(and(eq(careGaps.patientId, patientId), eq(careGaps.measureId, 'CMS130')));
+      return gap?.status;
+    };
+    for (const kit of kits) {
+      expect(await gapOf(kit.patientId)).toBe(kit.status === 'resulted' ? 'closed' : 'open');
+    }
+    expect(
+      kits
+        .filter((kit) => kit.status === 'resulted')
+        .map((kit) => kit.result)
+        .sort(),
+    ).toEqual(['negative', 'positive']);
   });
 
   it('adds nothing when started again the same day', async () => {

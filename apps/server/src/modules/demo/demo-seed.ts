@@ -6,6 +6,7 @@ import { appointments, clinics, departments, patients, providers, userProviders 
 import { featureFlags, organisations, users } from '../../db/schema';
 import { fileStoreFor } from '../../integrations/files/file-store';
 import { markPatientsChanged } from '../analysis';
+import { seedFitOutreachDemo } from '../quality-fit';
 import { seedDemoAccounts, DEMO_ORGANISATION, type DemoAccount } from './demo-accounts';
 import { careProviders, generateOrganisation } from './generator/generate-organisation';
 import { localIsoDate } from './generator/random';
@@ -108,6 +109,41 @@ async function seedDemoData(db: Db, options: { config: Config; organisationId: s
       description: 'On in the demo: users with quality_tool use the Quality Workspace.',
     })
     .onConflictDoNothing();
+  await seedFitOutreachDemo(db, {
+    organisationId,
+    today,
+    patientIds: await fitOutreachPatients(db, organisationId, today),
+  });
+}
+
+/**
+ * Patients whose CMS130 gap is open by construction, for FIT outreach's demo kits: the `poor-control`
+ * scenario's (seen this year, no screening on record) aged 50 to 65 at the end of the year (in CMS130's
+ * ages, clear of its frailty exclusions), in patient order.
+ */
+async function fitOutreachPatients(db: Db, organisationId: string, today: string): Promise<string[]> {
+  const scenario = SCENARIOS.indexOf('poor-control');
+  const indexes = Array.from({ length: DEMO_PATIENTS }, (_, index) => index).filter(
+    (index) => index % BLOCK === scenario,
+  );
+  const rows = await db
+    .select({ id: patients.id, sourceId: patients.sourceId, birthDate: patients.birthDate })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.organisationId, organisationId),
+        inArray(
+          patients.sourceId,
+          indexes.map((index) => `${DEMO_ORGANISATION.slug}-${String(index)}`),
+        ),
+      ),
+    );
+  const ageAtYearEnd = (birthDate: string) => Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  const indexOf = (sourceId: string) => Number(sourceId.slice(DEMO_ORGANISATION.slug.length + 1));
+  return rows
+    .filter((row) => ageAtYearEnd(row.birthDate) >= 50 && ageAtYearEnd(row.birthDate) <= 65)
+    .sort((left, right) => indexOf(left.sourceId) - indexOf(right.sourceId))
+    .map((row) => row.id);
 }
 
 /** `demo.provider` works as Maya Rivera (provider 0), `demo.provider.totp` as Lena Novak (provider 1). */

@@ -1,1 +1,2 @@
+export { seedFitOutreachDemo } from './fit-demo';
 export { qualityFitRoutes } from './quality-fit.routes';

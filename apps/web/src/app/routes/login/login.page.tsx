@@ -15,6 +15,8 @@ const SSO_NOT_COMPLETED = 'Single sign-on did not complete. Please try again, or
 /** `/login?sso=1` where no identity provider is set up (the server answers none). */
 export const SSO_NOT_SET_UP =
   'Single sign-on is not set up for this organisation. Sign in with your username and password, or ask your administrator.';
+/** `/login?sso=<organisation>` where the organisation has several identity providers and the URL names none. */
+export const SSO_CHOOSE_PROVIDER = 'Your organisation signs in through several identity providers: choose yours below.';
 
 const AddonSsoListener = lazy(() => import('../../../features/overlay/components/addon-sso-listener'));
 
@@ -27,7 +29,10 @@ export default function LoginPage() {
   // Set when initialization could not complete an SSO request in the URL; read once, at mount.
   const [failedSso] = useState(() =>
     sessionStore.getState().status === 'failure' && hasSsoRequest(window.location)
-      ? { isStart: ssoStartIn(window.location) !== undefined }
+      ? {
+          isStart: ssoStartIn(window.location) !== undefined,
+          namesProvider: ssoOrganisationOf(new URLSearchParams(window.location.search)).provider !== undefined,
+        }
       : undefined,
   );
   const location = useLocation();
@@ -35,18 +40,15 @@ export default function LoginPage() {
   const isChangePassword = location.pathname === paths.changePassword.path;
   // An invitation link opened in a browser where someone is signed in is for the invited person.
   const isInvitation = new URLSearchParams(location.search).has('invitation');
-  // Which provider the card offers: the one `?organisation=` (or `?sso=<slug>`) names, else the only one.
+  // Which providers the card offers: those of the organisation `?organisation=` (or `?sso=<slug>`) names,
+  // or of an email's domain, else those of the only organisation that has any.
   const offers = useSsoOffers(
     initializing || loggedIn || isChangePassword || isInvitation
       ? undefined
       : ssoOrganisationOf(new URLSearchParams(location.search)),
   );
   if (initializing || (failedSso?.isStart === true && offers.isLoading)) return <SessionSpinner isFullPage={false} />;
-  const ssoMessage = !failedSso
-    ? undefined
-    : failedSso.isStart && offers.providers?.length === 0
-      ? SSO_NOT_SET_UP
-      : SSO_NOT_COMPLETED;
+  const ssoMessage = failedSso && ssoFailureMessage(failedSso, offers.providers?.length);
   if (loggedIn && !isChangePassword && !isInvitation) return <Navigate to={targetAfterLogin(location)} replace />;
   if (isChangePassword) {
     return (
@@ -68,4 +70,14 @@ export default function LoginPage() {
       />
     </>
   );
+}
+
+/**
+ * What the card says after an SSO request in the URL failed: a start found no provider (not set up),
+ * or found several and named none (choose one of the buttons); anything else did not complete.
+ */
+function ssoFailureMessage(failed: { isStart: boolean; namesProvider: boolean }, offered: number | undefined): string {
+  if (failed.isStart && offered === 0) return SSO_NOT_SET_UP;
+  if (failed.isStart && !failed.namesProvider && offered !== undefined && offered > 1) return SSO_CHOOSE_PROVIDER;
+  return SSO_NOT_COMPLETED;
 }

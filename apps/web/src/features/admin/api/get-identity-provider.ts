@@ -1,27 +1,17 @@
 import { getIdentityProvider, type IdentityProvider } from '@cairn/contracts';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-error';
+import { IDENTITY_PROVIDERS_KEY } from './list-identity-providers';
 
-/** What a change to the provider invalidates. */
-export const IDENTITY_PROVIDER_KEY = ['admin', 'identityProvider'] as const;
-
-export function identityProviderQuery() {
+export function identityProviderQuery(providerId: string) {
   return queryOptions({
-    queryKey: IDENTITY_PROVIDER_KEY,
-    /** `null` when the organisation has no provider yet (the server's 404). */
-    queryFn: async ({ signal }): Promise<IdentityProvider | null> => {
-      try {
-        return (await api.call(getIdentityProvider, {}, { signal })).result;
-      } catch (error) {
-        if (isApiError(error) && error.code === 'NOT_FOUND') return null;
-        throw error;
-      }
-    },
+    queryKey: [...IDENTITY_PROVIDERS_KEY, 'provider', providerId],
+    queryFn: async ({ signal }): Promise<IdentityProvider> =>
+      (await api.call(getIdentityProvider, { providerId }, { signal })).result,
   });
 }
 
-/** The organisation's single sign-on identity provider, without its secret; `null` when none is set. */
-export function useIdentityProvider(): UseQueryResult<IdentityProvider | null> {
-  return useQuery(identityProviderQuery());
+/** One identity provider of the organisation, without its secret, with what to register at it. */
+export function useIdentityProvider(providerId: string): UseQueryResult<IdentityProvider> {
+  return useQuery(identityProviderQuery(providerId));
 }

@@ -18,6 +18,7 @@ export interface ProviderFormFields {
   defaultView: IdentityProvider['defaultView'];
   allowedEmailDomains: string[];
   claimMapping: Record<keyof SsoClaimMapping, string>;
+  isEnabled: boolean;
 }
 
 /** The fields of one protocol; the others are hidden and never sent. */
@@ -26,7 +27,7 @@ const PROTOCOL_FIELDS: Record<SsoProtocol, (keyof ProviderFormFields)[]> = {
   saml: ['metadataSource', 'metadataUrl', 'metadataXml'],
 };
 
-/** The form's starting values: an existing provider's (never its secret), or a new OpenID provider's. */
+/** The form's starting values: an existing provider's (never its secret), or a new, enabled OpenID provider's. */
 export function initialFields(provider: IdentityProvider | null): ProviderFormFields {
   const isOidc = provider?.protocol !== 'saml';
   // A SAML provider's issuer is its IdP's entity ID: not an OpenID issuer to start from when switching.
@@ -51,6 +52,7 @@ export function initialFields(provider: IdentityProvider | null): ProviderFormFi
       lastName: provider?.claimMapping.lastName ?? '',
       groups: provider?.claimMapping.groups ?? '',
     },
+    isEnabled: provider?.isEnabled ?? true,
   };
 }
 

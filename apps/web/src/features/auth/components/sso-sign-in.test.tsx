@@ -18,7 +18,10 @@ function renderLogin(url = '/login') {
   );
 }
 
-const riversideOkta = result({ providers: [{ name: 'Riverside Okta', organisation: 'riverside' }] });
+const OKTA = { name: 'Riverside Okta', organisation: 'riverside', provider: '5b0c1d9e-0000-4000-8000-000000000001' };
+const ENTRA = { name: 'Riverside Entra', organisation: 'riverside', provider: '5b0c1d9e-0000-4000-8000-000000000002' };
+const riversideOkta = result({ providers: [OKTA] });
+const riversideBoth = result({ providers: [OKTA, ENTRA] });
 const noProvider = result({ providers: [] });
 
 beforeEach(() => sessionStore.setState({ ...LOGGED_OUT, initializing: false }));
@@ -39,7 +42,31 @@ describe('single sign-on on the login card', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
     expect(callsTo('/auth/sso/providers')[0]?.body).toEqual({});
-    expect(callsTo('/auth/sso/start')[0]?.body).toMatchObject({ organisation: 'riverside' });
+    expect(callsTo('/auth/sso/start')[0]?.body).toMatchObject({ organisation: 'riverside', provider: OKTA.provider });
+  });
+
+  it('offers a button for each of the organisation’s providers, each starting at its own', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign, pathname: '/login', search: '', href: 'http://localhost/login' });
+    const { callsTo } = answerApi({
+      '/auth/sso/providers': riversideBoth,
+      '/auth/sso/start': result({ authorizationUrl: 'https://entra.example/saml2?SAMLRequest=x' }),
+    });
+    renderLogin('/login?organisation=riverside');
+    expect(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Riverside Entra' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://entra.example/saml2?SAMLRequest=x'));
+    expect(callsTo('/auth/sso/start')[0]?.body).toMatchObject({ organisation: 'riverside', provider: ENTRA.provider });
+    // Renewing the session later goes back to the same provider.
+    expect(localStorage.getItem('cairn.ssoUrl')).toBe(`/login?sso=riverside&provider=${ENTRA.provider}`);
+  });
+
+  it('asks to choose when /login?sso=<organisation> names none of its several providers', async () => {
+    answerApi({ '/auth/sso/providers': riversideBoth });
+    sessionStore.setState({ status: 'failure' });
+    renderLogin('/login?sso=riverside');
+    expect(await screen.findByRole('alert')).toHaveTextContent('several identity providers: choose yours below');
+    expect(screen.getByRole('button', { name: 'Sign in with Riverside Entra' })).toBeInTheDocument();
   });
 
   it('asks about the organisation the URL names', async () => {

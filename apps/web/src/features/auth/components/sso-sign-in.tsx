@@ -7,8 +7,8 @@ export const SSO_START_FAILED_MESSAGE =
   'Single sign-on could not start. Please try again, or sign in with your password.';
 
 /**
- * "Sign in with {name}" for each identity provider the login card may offer: starts SSO for that
- * organisation (the browser leaves for the provider). The SSO flow loads only when pressed.
+ * "Sign in with {name}" for each identity provider the login card may offer: starts SSO at that
+ * provider (the browser leaves for it). The SSO flow loads only when pressed.
  */
 export function SsoSignInButtons({
   providers,
@@ -21,10 +21,10 @@ export function SsoSignInButtons({
   if (providers.length === 0) return null;
 
   async function start(provider: SsoProviderOffer) {
-    setStarting(provider.organisation);
+    setStarting(provider.provider);
     try {
       const sso = await import('../sso');
-      await sso.startSso(window.location, { organisation: provider.organisation });
+      await sso.startSso(window.location, { organisation: provider.organisation, provider: provider.provider });
     } catch {
       setStarting(undefined);
       onError(SSO_START_FAILED_MESSAGE);
@@ -35,9 +35,9 @@ export function SsoSignInButtons({
     <div style={{ display: 'grid', gap: 8 }}>
       {providers.map((provider) => (
         <Button
-          key={provider.organisation}
+          key={provider.provider}
           variant="secondary"
-          isLoading={starting === provider.organisation}
+          isLoading={starting === provider.provider}
           onClick={() => void start(provider)}
         >
           Sign in with {provider.name}

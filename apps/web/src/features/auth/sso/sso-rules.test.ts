@@ -58,6 +58,14 @@ describe('the organisation an sso request names', () => {
     });
   });
 
+  it('reads which of the organisation’s identity providers it names', () => {
+    expect(ssoOrganisationOf(new URLSearchParams('sso=riverside&provider=5b0c1d9e'))).toEqual({
+      organisation: 'riverside',
+      provider: '5b0c1d9e',
+    });
+    expect(returnToOf('/patient/7?sso=riverside&provider=5b0c1d9e&tab=a')).toBe('/patient/7?tab=a');
+  });
+
   it('names nothing for a bare sso=1 (the server then uses the only organisation with a provider)', () => {
     expect(ssoOrganisationOf(new URLSearchParams('sso=1'))).toEqual({});
   });

@@ -11,6 +11,8 @@ export interface UrlParts {
 
 /** The query parameter that starts SSO; its value may name the organisation (`?sso=riverside`). */
 export const SSO_PARAMETER = 'sso';
+/** The identity provider an `sso` request names (an organisation may have several). */
+export const PROVIDER_PARAMETER = 'provider';
 /** Where to go after sign-in; the 60-second SAML check sends it double-encoded (spec §4). */
 export const NEXT_PARAMETER = 'next';
 /** Cairn's own SSO route, the redirect URI registered at the identity provider. */
@@ -44,12 +46,24 @@ export function hasSsoRequest(url: UrlParts | string): boolean {
   return ssoAnswerIn(url) !== undefined || ssoStartIn(url) !== undefined;
 }
 
-/** Which organisation an `sso` request names: `?sso=<slug>` or `?organisation=<slug>`, or an email. */
-export function ssoOrganisationOf(query: URLSearchParams): { organisation?: string; email?: string } {
+/**
+ * Which organisation an `sso` request names: `?sso=<slug>` or `?organisation=<slug>`, or an email; and
+ * which of its identity providers, when it names one (`?provider=<id>`, as the login card's buttons do).
+ */
+export function ssoOrganisationOf(query: URLSearchParams): {
+  organisation?: string;
+  email?: string;
+  provider?: string;
+} {
   const value = query.get(SSO_PARAMETER)?.trim() ?? '';
   const named = ['', '1', 'true'].includes(value.toLowerCase()) ? query.get('organisation') : value;
   const email = query.get('email') ?? query.get('login_hint');
-  return { ...(named ? { organisation: named } : {}), ...(email ? { email } : {}) };
+  const provider = query.get(PROVIDER_PARAMETER);
+  return {
+    ...(named ? { organisation: named } : {}),
+    ...(email ? { email } : {}),
+    ...(provider ? { provider } : {}),
+  };
 }
 
 /** A path inside Cairn (never `//host` or `/\host`, which browsers read as another site). */
@@ -70,7 +84,7 @@ export function returnToOf(url: UrlParts | string): string | undefined {
     return isAppPath(decoded) ? decoded : undefined;
   }
   if (/^\/(overlay\/)?(login|sso)(\/|$)/.test(pathname)) return undefined;
-  for (const name of [SSO_PARAMETER, 'organisation', 'email', 'login_hint']) query.delete(name);
+  for (const name of [SSO_PARAMETER, 'organisation', 'email', 'login_hint', PROVIDER_PARAMETER]) query.delete(name);
   const rest = query.toString();
   return `${pathname}${rest ? `?${rest}` : ''}`;
 }

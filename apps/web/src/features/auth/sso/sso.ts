@@ -41,9 +41,10 @@ const environment = browserEnvironment;
 export interface StartSsoOptions extends SsoEnvironment {
   /** Spec §4: inside an add-on, the add-on is told to change its frame source instead of navigating. */
   onAddonFrameSource?: (authorizationUrl: string) => void;
-  /** The organisation or email from a form (the login card's SSO button), over the URL's. */
+  /** The organisation, email or provider from a form (the login card's SSO button), over the URL's. */
   organisation?: string;
   email?: string;
+  provider?: string;
 }
 
 /**
@@ -59,6 +60,7 @@ export async function startSso(url: UrlParts | string, options: StartSsoOptions 
     ...ssoOrganisationOf(query),
     ...(options.organisation ? { organisation: options.organisation } : {}),
     ...(options.email ? { email: options.email } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
   };
   const returnTo = returnToOf(parts);
   const browserBinding = randomBinding();
@@ -282,10 +284,11 @@ function clearSsoToken(local: Storage): void {
   local.removeItem(LOCAL_STORAGE_KEYS.authToken);
 }
 
-/** Cairn's URL that starts SSO for this organisation (or email, or the only provider). */
-function ssoStartUrl(target: { organisation?: string; email?: string }): string {
+/** Cairn's URL that starts SSO again at the same provider (or organisation, email, or the only provider). */
+function ssoStartUrl(target: { organisation?: string; email?: string; provider?: string }): string {
   const query = new URLSearchParams({ sso: target.organisation ?? '1' });
   if (!target.organisation && target.email) query.set('email', target.email);
+  if (target.provider) query.set('provider', target.provider);
   return `/login?${query.toString()}`;
 }
 

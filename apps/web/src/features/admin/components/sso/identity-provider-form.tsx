@@ -1,8 +1,8 @@
 import { VIEWS, type IdentityProvider, type SsoProtocol } from '@cairn/contracts';
-import { Alert, Button, Flex, Form, Input, Radio, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Radio, Select, Switch } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../../lib/api-error';
-import { useSaveIdentityProvider } from '../../api/save-identity-provider';
+import type { IdentityProviderInput } from '../../api/save-identity-provider';
 import {
   formFieldOf,
   initialFields,
@@ -19,21 +19,25 @@ const PROTOCOLS: { value: SsoProtocol; label: string }[] = [
   { value: 'saml', label: 'SAML 2.0' },
 ];
 
-/**
- * The identity provider's settings: its protocol, then OpenID Connect's issuer and Cairn's client or
- * SAML's metadata, the name the login card shows, which claims or attributes carry what, who may sign in.
- */
-export function IdentityProviderForm({
-  provider,
-  onSaved,
-}: {
+export interface IdentityProviderFormProps {
+  /** The provider to change; none: a new one. */
   provider: IdentityProvider | null;
-  onSaved: (provider: IdentityProvider) => void;
-}) {
+  /** Saves the settings (and whether the provider is enabled); a refusal is shown at its field. */
+  onSubmit: (settings: IdentityProviderInput, isEnabled: boolean) => Promise<unknown>;
+  isSaving: boolean;
+  /** What the IdP registers for Cairn with the chosen protocol, shown under it (a new provider's). */
+  registration?: (protocol: SsoProtocol) => ReactNode;
+}
+
+/**
+ * An identity provider's settings: its protocol, then OpenID Connect's issuer and Cairn's client or
+ * SAML's metadata, the name the login card shows, which claims or attributes carry what, who may sign
+ * in, and whether it is enabled.
+ */
+export function IdentityProviderForm({ provider, onSubmit, isSaving, registration }: IdentityProviderFormProps) {
   const [form] = Form.useForm<ProviderFormFields>();
   // Undefined until the form has mounted its fields.
   const protocol = Form.useWatch<SsoProtocol | undefined>('protocol', form) ?? provider?.protocol ?? 'oidc';
-  const save = useSaveIdentityProvider();
   const [failure, setFailure] = useState<string>();
 
   async function submit() {
@@ -41,7 +45,7 @@ export function IdentityProviderForm({
     const fields = form.getFieldsValue(true) as ProviderFormFields;
     setFailure(undefined);
     try {
-      onSaved(await save.mutateAsync(toInput(fields, provider)));
+      await onSubmit(toInput(fields, provider), fields.isEnabled);
       form.setFieldsValue({ clientSecret: '', metadataXml: '' });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, formFieldOf);
@@ -71,6 +75,7 @@ export function IdentityProviderForm({
       <Form.Item name="protocol" label="Protocol">
         <Radio.Group aria-label="Protocol" options={PROTOCOLS} />
       </Form.Item>
+      {registration?.(protocol)}
       <Form.Item name="displayName" label="Display name" extra="The login page offers “Sign in with {name}”.">
         <Input
           placeholder={protocol === 'saml' ? "By default, the entity ID's host" : "By default, the issuer's host"}
@@ -89,9 +94,17 @@ export function IdentityProviderForm({
         <Select mode="tags" tokenSeparators={[',', ' ']} open={false} placeholder="clinic.example" />
       </Form.Item>
       <ClaimMappingFields protocol={protocol} />
+      <Form.Item
+        name="isEnabled"
+        label="Enabled"
+        valuePropName="checked"
+        extra="A disabled provider is not offered on the login page and signs no one in; Test sign-in still works."
+      >
+        <Switch />
+      </Form.Item>
       <Flex justify="flex-end">
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {provider ? 'Save' : 'Set up single sign-on'}
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          {provider ? 'Save' : 'Add identity provider'}
         </Button>
       </Flex>
     </Form>

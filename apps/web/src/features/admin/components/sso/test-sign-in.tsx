@@ -1,8 +1,7 @@
 import type { SsoProtocol, SsoTestResult } from '@cairn/contracts';
 import { Alert, Button, Descriptions, Flex, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { readTestSignInResult, startTestSignIn, TEST_SIGN_IN_START_URL } from '../../api/start-test-sign-in';
+import { readTestSignInResult, startTestSignIn, testSignInStartUrl } from '../../api/start-test-sign-in';
 
 /** The words for what the provider sends: OpenID Connect's claims, or a SAML assertion's attributes. */
 const WORDING: Record<SsoProtocol, { plural: string; singular: string }> = {
@@ -11,7 +10,8 @@ const WORDING: Record<SsoProtocol, { plural: string; singular: string }> = {
 };
 
 /** What the provider sent and how the mapping read it; no session was created. */
-function TestSignInReport({ result, protocol }: { result: SsoTestResult; protocol: SsoProtocol }) {
+function TestSignInReport({ result }: { result: SsoTestResult }) {
+  const { protocol } = result.provider;
   const { plural, singular } = WORDING[protocol];
   const claims = Object.entries(result.claims).map(([name, value]) => ({
     name,
@@ -71,39 +71,47 @@ function TestSignInReport({ result, protocol }: { result: SsoTestResult; protoco
   );
 }
 
+/** Opens a new tab that runs a Test sign-in of the provider and comes back with its report. */
+export function TestSignInButton({ providerId, name }: { providerId: string; name?: string }) {
+  return (
+    <Button
+      aria-label={name ? `Test sign-in with ${name}` : undefined}
+      onClick={() => window.open(testSignInStartUrl(providerId), '_blank', 'noopener')}
+    >
+      Test sign-in
+    </Button>
+  );
+}
+
 /**
- * "Test sign-in": opens a new tab that signs in at the provider and comes back here with what the
- * provider sent and how it mapped. Decision: it never creates a session or a user (the server marks
- * the sign-in as a test when it starts it), so an administrator can test any account safely.
+ * "Test sign-in" in its own tab: `?test=start&provider=` starts it (the browser leaves for the provider),
+ * `?test=result` shows what the provider sent and how it mapped. Decision: it never creates a session
+ * or a user (the server marks the sign-in as a test when it starts it), so an administrator can test
+ * any account safely.
  */
-export function TestSignIn({ protocol }: { protocol: SsoProtocol }) {
-  const [searchParams] = useSearchParams();
-  const mode = searchParams.get('test');
+export function TestSignInPanel({ mode, providerId }: { mode: string | null; providerId: string | null }) {
   const [failure, setFailure] = useState<string>();
   const isStarted = useRef(false);
   useEffect(() => {
-    if (mode !== 'start' || isStarted.current) return;
+    if (mode !== 'start' || isStarted.current || !providerId) return;
     isStarted.current = true;
-    startTestSignIn().catch(() => setFailure('The test sign-in could not start. Save the provider and try again.'));
-  }, [mode]);
+    startTestSignIn(providerId).catch(() =>
+      setFailure('The test sign-in could not start. Save the provider and try again.'),
+    );
+  }, [mode, providerId]);
+  const shownFailure = mode === 'start' && !providerId ? 'Choose the identity provider to test in the list.' : failure;
   const result = mode === 'result' ? readTestSignInResult() : undefined;
+  if (mode !== 'start' && !result) return null;
 
   return (
     <section aria-labelledby="sso-test-title">
       <Typography.Title level={3} id="sso-test-title">
-        Test sign-in
+        {result ? `Test sign-in with ${result.provider.name}` : 'Test sign-in'}
       </Typography.Title>
       <Flex vertical gap="middle">
-        <Typography.Paragraph>
-          Signs in at the identity provider in a new tab and shows the {WORDING[protocol].plural} it sent and how they
-          mapped. It creates no session and no user.
-        </Typography.Paragraph>
-        {mode === 'start' && !failure && <Alert type="info" showIcon title="Opening the identity provider…" />}
-        {failure && <Alert type="error" showIcon title={failure} />}
-        {result && <TestSignInReport result={result} protocol={protocol} />}
-        <div>
-          <Button onClick={() => window.open(TEST_SIGN_IN_START_URL, '_blank', 'noopener')}>Test sign-in</Button>
-        </div>
+        {mode === 'start' && !shownFailure && <Alert type="info" showIcon title="Opening the identity provider…" />}
+        {shownFailure && <Alert type="error" showIcon title={shownFailure} />}
+        {result && <TestSignInReport result={result} />}
       </Flex>
     </section>
   );

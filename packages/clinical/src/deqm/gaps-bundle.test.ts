@@ -1,4 +1,4 @@
-import type { Bundle, Composition, DetectedIssue, MeasureReport, Patient } from 'fhir/r4';
+import type { Bundle, Composition, Condition, DetectedIssue, MeasureReport, Patient } from 'fhir/r4';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aCondition, aPatient, anEncounter, anObservation } from '../ecqm/testing/record-factories';
 import { createEcqmEngine, type EcqmEngine } from '../ecqm/ecqm-engine';
@@ -102,6 +102,19 @@ describe('the DEQM gaps-in-care Bundle of stored individual MeasureReports', () 
     const [issue] = resourcesOf<DetectedIssue>(closed, 'DetectedIssue');
     expect(issue?.modifierExtension?.[0]?.valueCodeableConcept?.coding?.[0]?.code).toBe('closed-gap');
     expect(await gapsBundleOf(record, ['open-gap'])).toBeUndefined();
+  });
+
+  it('gives a claim’s diagnosis, active on its service day only, as an inactive Condition abated that day (con-4)', async () => {
+    const record: PatientRecord = {
+      ...hypertensive([150, 95]),
+      conditions: [],
+      claims: [{ id: 'claim-1', icdCode: 'I10', serviceDate: '2025-02-01', source: 'HIE' }],
+    };
+    const bundle = await gapsBundleOf(record, ['open-gap']);
+    expect(checkGapsBundle(bundle!)).toEqual([]);
+    const [claim] = resourcesOf<Condition>(bundle, 'Condition');
+    expect(claim?.clinicalStatus?.coding?.[0]?.code).toBe('inactive');
+    expect(claim?.onsetDateTime).toBe(claim?.abatementDateTime);
   });
 
   it('makes no section of a measure the patient is not in (CMS122 without diabetes)', async () => {

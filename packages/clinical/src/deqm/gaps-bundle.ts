@@ -125,10 +125,30 @@ function evaluatedResources(options: GapsBundleOptions, references: readonly Ref
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const resource = view.get(next);
     if (!resource || found.has(next)) continue;
-    found.set(next, resource);
+    found.set(next, asExported(resource));
     pending.push(...referencesIn(resource));
   }
   return found;
+}
+
+const ABATED_STATUSES = new Set(['inactive', 'resolved', 'remission']);
+
+/**
+ * A resource of the FHIR view as another system may read it. The view writes a claim's diagnosis as a
+ * Condition active on its service day only (onset and abatement that day, clinicalStatus active: how the
+ * measures' CQL reads "treated that day"); FHIR's invariant con-4 wants an abated condition inactive, so the
+ * copy in the report says `inactive`, which with the same onset and abatement says the same day.
+ */
+function asExported(resource: FhirResource): FhirResource {
+  if (resource.resourceType !== 'Condition' || resource.abatementDateTime === undefined) return resource;
+  const status = resource.clinicalStatus?.coding?.[0]?.code;
+  if (status === undefined || ABATED_STATUSES.has(status)) return resource;
+  return {
+    ...resource,
+    clinicalStatus: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'inactive' }],
+    },
+  };
 }
 
 /** Every `reference` a resource holds, at any depth. */

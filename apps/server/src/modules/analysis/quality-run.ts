@@ -15,8 +15,11 @@ import { storeQualityResults, type QualityToStore } from './quality-store';
  */
 
 export interface QualityRunOptions extends Pick<RunOptions, 'log' | 'today' | 'retryDelaySeconds'> {
-  /** Hears each patient the engine evaluated and how long it took (the benchmark), in milliseconds. */
-  onEvaluated?: (milliseconds: number) => void;
+  /**
+   * Hears each patient the engine evaluated, how long it took and the CPU the process used meanwhile, in
+   * milliseconds (the benchmark, which runs nothing else in the process then).
+   */
+  onEvaluated?: (milliseconds: number, cpuMilliseconds: number) => void;
 }
 
 /** Claims and runs one batch of quality jobs; answers how many it claimed. */
@@ -74,9 +77,10 @@ async function runOrganisationJobs(
         items.push(item);
         continue;
       }
-      const started = performance.now();
+      const started = { wall: performance.now(), cpu: process.cpuUsage() };
       const computed = await evaluateQuality(input);
-      options.onEvaluated?.(performance.now() - started);
+      const cpu = process.cpuUsage(started.cpu);
+      options.onEvaluated?.(performance.now() - started.wall, (cpu.user + cpu.system) / 1000);
       items.push({ ...item, computed });
     } catch (error) {
       failed.set(patientId, error);

@@ -1,0 +1,149 @@
+// Issue 19, "Speed": the quality pass (care gaps by CMS's CQL, twelve measures) through the real worker
+// pipeline on PostgreSQL: claim, read the records, write their FHIR view and digest, evaluate, store care
+// gaps, care_gaps rows and MeasureReports. On N five-year records of the clinical package's generator:
+// (a) one patient's twelve measures inside the pass (p50, p95; budget p95 <= 300 ms), timed in this thread;
+// (b) the population's throughput on the quality threads (default 2, the machine's cores) and its
+// extrapolation to 100,000 patients (budget <= 2 hours on 2 cores); (c) issue 18's budget beside it:
+// suggestions re-analysed alone, and while the quality pass runs on its (lower-priority) thread.
+//   node --import tsx bench/quality.bench.ts [patients=5000] [quality threads=2] [timed patients=300]
+// A database of its own (BENCH_ADMIN_URL, default postgres://root@127.0.0.1:5432/postgres), created and dropped.
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import {
+  drainAnalysisQueue,
+  drainQualityQueue,
+  markPatientsChanged,
+  queueAllPatients,
+} from '../apps/server/src/modules/analysis';
+import { qualityEngine } from '../apps/server/src/modules/analysis/quality-compute';
+import { runQualityBatch } from '../apps/server/src/modules/analysis/quality-run';
+import { createOrganisation } from '../apps/server/src/testing/factories';
+import { insertGeneratedPatients } from '../apps/server/src/testing/generated-patients';
+import { createBenchDatabase } from './support/bench-database';
+
+const patientCount = Number(process.argv[2] ?? 5000);
+const qualityThreads = Number(process.argv[3] ?? 2);
+const timedCount = Number(process.argv[4] ?? 300);
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+// The generator's records hold five calendar years up to this day; the measurement period is its year.
+const TODAY = '2026-06-30';
+const today = () => TODAY;
+const log = { error: (object: unknown, message: string) => console.error(message, object) };
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+const seconds = (started: number) => (performance.now() - started) / 1000;
+
+console.log(`quality pass: ${String(patientCount)} patients, ${String(qualityThreads)} quality threads`);
+console.log(`machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, load ${load()}`);
+const bench = await createBenchDatabase(adminUrl, 'cairn_bench_quality');
+const database = await openDatabase({ databaseUrl: bench.url, dataDir: '' });
+try {
+  await runMigrations(database);
+  const { id: organisationId } = await createOrganisation(database.db);
+
+  let started = performance.now();
+  const ids: string[] = [];
+  for (let firstSeed = 1; firstSeed <= patientCount; firstSeed += 500) {
+    const count = Math.min(500, patientCount - firstSeed + 1);
+    ids.push(...(await insertGeneratedPatients(database.db, { organisationId, count, asOf: TODAY, firstSeed })));
+    console.error(`seeded ${String(ids.length)}`);
+  }
+  await database.db.execute(sql`analyze`);
+  const rows = await bench.query<{ count: string }>(
+    `select (select count(*) from encounters) + (select count(*) from conditions) + (select count(*) from observations)
+      + (select count(*) from claim_diagnoses) + (select count(*) from medications) + (select count(*) from procedures) as count`,
+  );
+  console.log(
+    `seeded ${String(ids.length)} patients, ${(Number(rows[0]?.count ?? 0) / ids.length).toFixed(0)} clinical rows each, in ${seconds(started).toFixed(0)} s`,
+  );
+
+  started = performance.now();
+  await markPatientsChanged(database.db, organisationId, ids);
+  const analyses = await drainAnalysisQueue(database, { today, threads: 1, quality: false });
+  console.log(
+    `suggestions, first analysis: ${String(analyses)} in ${seconds(started).toFixed(1)} s (quality jobs queued)`,
+  );
+
+  // (a) One patient's twelve measures inside the pass, in this thread, the engine compiled first (as a
+  // worker thread's is after its first patient): the engine's part (evaluate, derive the gaps) per patient,
+  // wall and the process's CPU meanwhile; the batches' reads and stores are in the patients per second.
+  await qualityEngine().evaluate([], { periodStart: '2026-01-01', periodEnd: '2026-12-31' });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  while (wall.length < timedCount) {
+    const claimed = await runQualityBatch(database.db, {
+      log,
+      today,
+      batchSize: 10,
+      onEvaluated: (milliseconds, cpuMilliseconds) => {
+        wall.push(milliseconds);
+        cpu.push(cpuMilliseconds);
+      },
+    });
+    if (claimed === 0) break;
+  }
+  const timedSeconds = seconds(started);
+  const timedCpu = process.cpuUsage(cpuStarted);
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((left, right) => left - right);
+    return `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p95 ${percentile(sorted, 0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`;
+  };
+  console.log(
+    `(a) twelve measures per patient in the pass, one thread, ${String(wall.length)} patients: wall ${spread(wall)}; ` +
+      `CPU ${spread(cpu)}; with reads and stores ${(wall.length / timedSeconds).toFixed(1)} patients/s, ` +
+      `${((timedCpu.user + timedCpu.system) / 1000 / wall.length).toFixed(0)} ms of this process's CPU a patient (load ${load()})`,
+  );
+
+  // (b) The rest of the population on the quality threads.
+  started = performance.now();
+  const drainCpu = process.cpuUsage();
+  const evaluated = await drainQualityQueue(database, { today, qualityThreads });
+  const drainSeconds = seconds(started);
+  const drainCpuUsed = process.cpuUsage(drainCpu);
+  const perSecond = evaluated / drainSeconds;
+  const cpuPerPatient = (drainCpuUsed.user + drainCpuUsed.system) / 1000 / evaluated;
+  console.log(
+    `(b) ${String(evaluated)} patients on ${String(qualityThreads)} quality threads in ${drainSeconds.toFixed(0)} s = ` +
+      `${perSecond.toFixed(1)} patients/s; 100,000 patients extrapolated: ${(100_000 / perSecond / 3600).toFixed(2)} h; ` +
+      `${cpuPerPatient.toFixed(0)} ms of Cairn's CPU a patient, PostgreSQL's apart (load ${load()})`,
+  );
+  const stored = await bench.query<{ reports: string; gaps: string; size: string }>(
+    `select (select count(*) from measure_reports) as reports, (select count(*) from care_gaps) as gaps,
+      pg_total_relation_size('measure_reports') as size`,
+  );
+  console.log(
+    `    stored: ${stored[0]?.reports ?? '?'} MeasureReports (${(Number(stored[0]?.size ?? 0) / ids.length / 1024).toFixed(1)} kB a patient), ${stored[0]?.gaps ?? '?'} care_gaps rows`,
+  );
+
+  // (c) Issue 18: suggestions re-analysed alone, then while the quality pass works (its thread at nice 10).
+  started = performance.now();
+  await queueAllPatients(database.db, organisationId);
+  const alone = await drainAnalysisQueue(database, { today, threads: 1, quality: false });
+  const aloneRate = alone / seconds(started);
+  await database.db.execute(sql`update patient_analyses set quality_digest = null`);
+  await database.db.execute(sql`insert into quality_jobs (organisation_id, patient_id)
+    select organisation_id, patient_id from patient_analyses order by patient_id limit 300`);
+  const quality = drainQualityQueue(database, { today, qualityThreads: 1 });
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  started = performance.now();
+  await queueAllPatients(database.db, organisationId);
+  const beside = await drainAnalysisQueue(database, { today, threads: 1, quality: false });
+  const besideRate = beside / seconds(started);
+  console.log(
+    `(c) suggestions re-analysed on one thread: ${aloneRate.toFixed(0)} patients/s alone, ` +
+      `${besideRate.toFixed(0)} patients/s beside a quality thread (load ${load()})`,
+  );
+  await quality;
+} finally {
+  await database.close();
+  await bench.drop();
+}

@@ -286,7 +286,11 @@ export const saveOrganisationProvider = defineEndpoint({
     firstName: z.string().trim().max(200).default(''),
     lastName: name,
     suffix: z.string().trim().max(50).nullable().default(null),
-    npi: npiSchema.nullable().default(null),
+    /**
+     * A new or changed NPI must pass the NPI check digit (`npiSchema`; 422 naming `npi`). One the EHR gave,
+     * saved unchanged, is kept as it is: an EHR's NPI that fails the check does not stop an edit of a name.
+     */
+    npi: z.string().trim().max(20).nullable().default(null),
     departmentId: z.uuid().nullable().default(null),
   }),
   response: resultEnvelope(adminProvider),

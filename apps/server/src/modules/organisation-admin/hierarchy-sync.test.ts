@@ -244,6 +244,40 @@ describe("the EHR sync and an administrator's edits", () => {
     expect(await lastAudit()).toMatchObject({ details: { operation: 'revert-clinic-field', field: 'name' } });
   });
 
+  it('keeps an NPI the EHR gave that fails the check digit when a name is edited, and refuses a new one that fails it', async () => {
+    practitioner = await ehr.repo.updateResource<Practitioner>({
+      ...practitioner,
+      identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1020261121' }],
+    });
+    await sync();
+    const { providers } = await callForResult(test.app, listOrganisationProviders, {
+      token: manager.token,
+      body: { search: '1020261121' },
+    });
+    const provider = providers[0];
+    if (!provider) throw new Error('the practitioner was not synced');
+    const renamed = await callForResult(test.app, saveOrganisationProvider, {
+      token: manager.token,
+      body: { ...providerBody(provider), firstName: 'Maia' },
+    });
+    expect(renamed).toMatchObject({ firstName: 'Maia', npi: '1020261121' });
+    const refused = await callWithAnyBody(test.app, saveOrganisationProvider, {
+      token: manager.token,
+      body: { ...providerBody(provider), npi: '1020261122' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: { details: { issues: [{ field: 'npi' }] } } });
+    practitioner = await ehr.repo.updateResource<Practitioner>({
+      ...practitioner,
+      identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }],
+    });
+    await callForResult(test.app, revertOrganisationProviderField, {
+      token: manager.token,
+      body: { providerId: provider.id, field: 'firstName' },
+    });
+    await sync();
+  });
+
   it('leaves a provider added by hand as it is, with no EHR id or sync time', async () => {
     const added = await callForResult(test.app, saveOrganisationProvider, {
       token: manager.token,

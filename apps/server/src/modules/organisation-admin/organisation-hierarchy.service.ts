@@ -1,6 +1,7 @@
 import {
   CLINIC_SYNCED_FIELDS,
   DEPARTMENT_SYNCED_FIELDS,
+  isValidNpi,
   PROVIDER_SYNCED_FIELDS,
   type AdminClinic,
   type AdminDepartment,
@@ -195,6 +196,17 @@ export async function saveOrganisationDepartment(
   return departmentOut(row);
 }
 
+/**
+ * A new or changed NPI must pass the NPI check digit; one the EHR gave (the provider's as it stands, or
+ * the EHR's latest) is accepted as it is, so that an EHR whose NPIs fail the check does not stop an
+ * administrator editing a provider's name.
+ */
+function assertNpiAccepted(npi: string | null, before: ProviderRow | undefined): void {
+  if (npi === null || npi === before?.npi || npi === before?.ehrValues?.npi || isValidNpi(npi)) return;
+  const message = /^\d{10}$/.test(npi) ? 'Not a valid NPI (check digit)' : 'Ten digits';
+  throw AppError.validation([{ field: 'npi', message }]);
+}
+
 export async function saveOrganisationProvider(
   db: Db,
   caller: AdminCaller,
@@ -202,14 +214,15 @@ export async function saveOrganisationProvider(
 ): Promise<AdminProvider> {
   const { organisationId } = caller.auth;
   const { providerId: givenId, ...fields } = input;
-  const cleaned = { ...fields, suffix: fields.suffix === '' ? null : fields.suffix };
+  const cleaned = { ...fields, suffix: fields.suffix || null, npi: fields.npi || null };
+  const before = givenId ? await findProvider(db, organisationId, givenId) : undefined;
+  if (givenId && !before) throw notFound('Provider', 'providerId');
+  assertNpiAccepted(cleaned.npi, before);
   if (cleaned.departmentId && !(await findDepartment(db, organisationId, cleaned.departmentId))) {
     throw notFound('Department', 'departmentId');
   }
   let providerId = givenId;
-  if (providerId) {
-    const before = await findProvider(db, organisationId, providerId);
-    if (!before) throw notFound('Provider', 'providerId');
+  if (providerId && before) {
     const edits = editStateAfterSave({ fields: PROVIDER_SYNCED_FIELDS, before, after: cleaned });
     await updateProvider(db, { organisationId, providerId }, { ...cleaned, ...edits.state });
     const changed = (['firstName', 'lastName', 'suffix', 'npi', 'departmentId'] as const).filter(

@@ -194,6 +194,28 @@ describe('the Organisation section', () => {
     expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('North Family Clinic');
   });
 
+  it('saves a name edit of a provider whose EHR NPI fails the check digit, keeping the NPI', async () => {
+    const fromEhr: AdminProvider = { ...PROVIDER, npi: '1020261121' };
+    const { callsTo } = answer({
+      '/admin/organisation/providers/list': result({ providers: [fromEhr], total: 1 }),
+      '/admin/organisation/providers/save': result({ ...fromEhr, firstName: 'Maia' }),
+    });
+    const user = fastUser();
+    renderWithProviders(<OrganisationSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Providers' }));
+    await user.click(await screen.findByRole('button', { name: 'Maya Rivera, MD' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText(/^First name/));
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Maia');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo('/admin/organisation/providers/save')[0]?.body).toMatchObject({
+        firstName: 'Maia',
+        npi: '1020261121',
+      }),
+    );
+  });
+
   it("refuses a provider's NPI whose check digit is wrong before sending it", async () => {
     const { callsTo } = answer({
       '/admin/organisation/providers/save': result({ ...PROVIDER, npi: '1234567893' }),

@@ -31,6 +31,11 @@ interface ProviderFields {
   departmentId: string | null;
 }
 
+/** Whether the NPI is the provider's as it stands or the EHR's latest: accepted without the check digit. */
+const isEhrNpi = (provider: AdminProvider | undefined, npi: string) =>
+  npi === provider?.npi ||
+  provider?.editedFields.some((edit) => edit.field === 'npi' && edit.ehrValue === npi) === true;
+
 const nameOf = (provider: AdminProvider) =>
   [provider.firstName, provider.lastName].filter(Boolean).join(' ') + (provider.suffix ? `, ${provider.suffix}` : '');
 
@@ -219,8 +224,9 @@ export function ProvidersPanel() {
           extra={editedNote('npi', 'NPI')}
           rules={[
             {
+              // An NPI the EHR gave is kept as it is; a new or changed one must pass the check digit.
               validator: (_rule, value: string | undefined) =>
-                !value?.trim() || isValidNpi(value.trim())
+                !value?.trim() || isEhrNpi(provider, value.trim()) || isValidNpi(value.trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error('Ten digits whose last is the NPI check digit')),
             },

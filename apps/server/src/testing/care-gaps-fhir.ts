@@ -112,12 +112,12 @@ export async function storeMeasureReports(
 /** Calls `$care-gaps` by GET with the query given, as `headers` authorise it. */
 export function getCareGaps(
   app: FastifyInstance,
-  options: { query: string; headers: Record<string, string>; path?: string },
+  options: { query: string; headers: Record<string, string>; path?: string; remoteAddress?: string },
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'GET',
     url: `${options.path ?? '/api/fhir'}/Measure/$care-gaps?${options.query}`,
     headers: options.headers,
-    remoteAddress: nextClientAddress(),
+    remoteAddress: options.remoteAddress ?? nextClientAddress(),
   });
 }

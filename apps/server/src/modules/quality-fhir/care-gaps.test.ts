@@ -286,6 +286,18 @@ describe('who may read care gaps as FHIR', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers 429 as an OperationOutcome past 60 calls a minute from one address', async () => {
+    const remoteAddress = nextClientAddress();
+    const statuses: number[] = [];
+    for (let count = 0; count < 60; count += 1) {
+      statuses.push((await getCareGaps(test.app, { query: query(), headers: {}, remoteAddress })).statusCode);
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const refused = await getCareGaps(test.app, { query: query(), headers, remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(outcomeOf(refused.body)[0]?.code).toBe('throttled');
+  });
+
   it('audits one patient.read per patient whose gaps are answered, naming the operation', async () => {
     const lead = await qualityLeadOf(test.app, organisationId);
     await getCareGaps(test.app, {

@@ -13,40 +13,53 @@ async function signInAsDemoAdmin(request: APIRequestContext): Promise<string> {
   return result.token ?? '';
 }
 
-let idp: TestOpenIdProvider;
+let idp: TestOpenIdProvider | undefined;
 const account = newTestAccount({ givenName: 'Grace', familyName: 'Hopper', email: 'grace.hopper@demo.example' });
 
-test.beforeAll(async ({ baseURL }) => {
-  idp = await startTestOpenIdProvider({
-    redirectUris: [`${baseURL}/sso`],
-    postLogoutRedirectUris: [`${baseURL}/`],
-    accounts: [account],
-  });
-});
-
 test.afterAll(async () => {
-  await idp.close();
+  await idp?.close();
 });
 
 test('a clinician signs in through the organisation identity provider and lands signed in on the app', async ({
   page,
   request,
 }) => {
-  await test.step('the demo admin sets the OpenID provider for the demo organisation', async () => {
-    const token = await signInAsDemoAdmin(request);
-    const response = await request.post('/api/admin/identityProvider/set', {
-      headers: { token },
-      data: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, emailDomain: 'demo.example' },
+  const provider =
+    await test.step('the demo admin adds an OpenID provider, registered first with its own redirect URI', async () => {
+      const token = await signInAsDemoAdmin(request);
+      const prepared = await request.post('/api/admin/identityProvider/prepare', { headers: { token }, data: {} });
+      const { providerId, registration } = (
+        (await prepared.json()) as {
+          result: { providerId: string; registration: { redirectUri: string; postLogoutRedirectUri: string } };
+        }
+      ).result;
+      expect(registration.redirectUri).toMatch(new RegExp(`/sso/${providerId}$`));
+      const started = await startTestOpenIdProvider({
+        redirectUris: [registration.redirectUri],
+        postLogoutRedirectUris: [registration.postLogoutRedirectUri],
+        accounts: [account],
+      });
+      idp = started;
+      const response = await request.post('/api/admin/identityProvider/create', {
+        headers: { token },
+        data: {
+          providerId,
+          issuer: started.issuer,
+          clientId: started.clientId,
+          clientSecret: started.clientSecret,
+          emailDomain: 'demo.example',
+        },
+      });
+      expect(response.ok()).toBe(true);
+      const { result } = (await response.json()) as { result: Record<string, unknown> };
+      expect(result).toMatchObject({ id: providerId, issuer: started.issuer, hasClientSecret: true, isEnabled: true });
+      expect(JSON.stringify(result)).not.toContain(started.clientSecret);
+      return started;
     });
-    expect(response.ok()).toBe(true);
-    const { result } = (await response.json()) as { result: Record<string, unknown> };
-    expect(result).toMatchObject({ issuer: idp.issuer, hasClientSecret: true });
-    expect(JSON.stringify(result)).not.toContain(idp.clientSecret);
-  });
 
   await test.step('opening /login?sso=1 sends the browser to the identity provider', async () => {
     await page.goto('/login?sso=1');
-    await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
+    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`));
   });
 
   await test.step('the clinician signs in at the provider and allows Cairn', async () => {
@@ -72,7 +85,7 @@ test('a clinician signs in through the organisation identity provider and lands 
 
   await test.step("signing out passes through the provider's sign-out and returns to Cairn signed out", async () => {
     await page.goto('/logout');
-    await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/session/end`));
+    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('cairn.ssoToken'))).toBeNull();

@@ -175,7 +175,7 @@ function MailOutcome({ outcome }: { outcome: Outcome | undefined }) {
       type="success"
       showIcon
       style={{ marginBottom: 12 }}
-      title={`${kits} Their letters (${String(outcome.pages)} pages, one a patient) are downloaded as a PDF; download them again under Batches.`}
+      title={`${kits} Their letters (${String(outcome.pages)} ${outcome.pages === 1 ? 'page' : 'pages'}, one a patient) are downloaded as a PDF; download them again under Batches.`}
     />
   );
 }

@@ -59,7 +59,7 @@ export function FitImportResults() {
         destroyOnHidden
         footer={
           <Flex justify="end" gap="small">
-            <Button onClick={close}>Close</Button>
+            <Button onClick={close}>Done</Button>
             <Button
               type="primary"
               disabled={!file}

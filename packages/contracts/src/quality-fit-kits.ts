@@ -44,7 +44,7 @@ function withOrderedDates<T extends z.ZodType<Record<string, unknown>>>(schema: 
   );
 }
 
-/** Who to invite: patients with an open (or prospective) CMS130 gap, narrowed. Filters combine with "and". */
+/** Who to invite: patients with an open CMS130 gap (the worklist's), narrowed. Filters combine with "and". */
 export const fitCandidateFilters = z
   .strictObject({
     /** The patient's primary provider, that provider's department or clinic (any chosen). */
@@ -56,8 +56,8 @@ export const fitCandidateFilters = z
     ageTo: z.int().min(0).max(130).optional(),
     /** Leave out patients with a kit out (mailed or returned, not resulted). On unless turned off. */
     isWithoutKitOut: z.boolean().default(true),
-    /** Both when absent. */
-    gapStatuses: z.array(z.enum(WORKLIST_GAP_STATUSES)).min(1).max(2).optional(),
+    /** Every worklist status (open gaps) when absent. */
+    gapStatuses: z.array(z.enum(WORKLIST_GAP_STATUSES)).min(1).max(WORKLIST_GAP_STATUSES.length).optional(),
   })
   .refine((value) => value.ageFrom === undefined || value.ageTo === undefined || value.ageFrom <= value.ageTo, {
     path: ['ageTo'],

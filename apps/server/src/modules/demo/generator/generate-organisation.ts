@@ -1,3 +1,4 @@
+import { isValidNpi } from '@cairn/contracts';
 import { CLINICS, FIRST_NAMES, LAST_NAMES, NAMED_PROVIDERS, PROVIDER_SUFFIXES } from './catalog';
 import { drawFor } from './random';
 import type { CareProvider, NewId, OrganisationRows, ProviderRow } from './types';
@@ -60,10 +61,17 @@ function providerRow(
     firstName,
     lastName,
     suffix: named?.suffix ?? draw.pick(PROVIDER_SUFFIXES),
-    npi: String(1_000_000_000 + ((index * 7919 + options.seed) % 999_999_999)),
+    npi: withNpiCheckDigit(String(100_000_000 + ((index * 7919 + options.seed) % 899_999_999))),
     source: 'EHR',
     sourceId: `${options.prefix}-provider-${String(index)}`,
   };
+}
+
+/** A valid NPI from its first nine digits: the one last digit that passes CMS's check. */
+function withNpiCheckDigit(firstNine: string): string {
+  const npi = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => firstNine + digit).find(isValidNpi);
+  if (npi === undefined) throw new Error('no NPI check digit'); // unreachable: one of ten digits always passes
+  return npi;
 }
 
 /** The provider rows as patients and visits refer to them. */

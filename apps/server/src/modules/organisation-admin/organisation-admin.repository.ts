@@ -70,6 +70,27 @@ export async function listClinics(db: Db, organisationId: string, page: Page) {
   return { rows, total: total?.total ?? 0 };
 }
 
+const HIERARCHY_TABLES = { clinics, departments, providers };
+
+/**
+ * Locks a clinic, department or provider row until the transaction ends: an administrator's save reads
+ * the row's edit state and writes it back, so two saves at once (or a save and a sync) follow one another
+ * and neither's marking is lost.
+ */
+export async function lockHierarchyRow(
+  db: Db,
+  table: keyof typeof HIERARCHY_TABLES,
+  organisationId: string,
+  id: string,
+): Promise<void> {
+  const target = HIERARCHY_TABLES[table];
+  await db
+    .select({ id: target.id })
+    .from(target)
+    .where(and(eq(target.organisationId, organisationId), eq(target.id, id)))
+    .for('update');
+}
+
 export async function findClinic(db: Db, organisationId: string, clinicId: string): Promise<ClinicRow | undefined> {
   const [row] = await clinicsSelected(db).where(
     and(eq(clinics.organisationId, organisationId), eq(clinics.id, clinicId)),
@@ -267,8 +288,6 @@ export async function updateProvider(
     .set({ ...fields, updatedAt: new Date() })
     .where(and(eq(providers.organisationId, where.organisationId), eq(providers.id, where.providerId)));
 }
-
-const HIERARCHY_TABLES = { clinics, departments, providers };
 
 /**
  * Gives an edited field back to the sync: the field takes the source's latest value (`ehr_values`) and

@@ -26,6 +26,7 @@ import {
   listDepartments,
   listGroupPractices,
   listProviders,
+  lockHierarchyRow,
   updateClinic,
   updateDepartment,
   updateProvider,
@@ -146,10 +147,15 @@ export async function saveOrganisationClinic(
   const { organisationId } = caller.auth;
   let clinicId = input.clinicId;
   if (clinicId) {
-    const before = await findClinic(db, organisationId, clinicId);
-    if (!before) throw notFound('Clinic', 'clinicId');
-    const edits = editStateAfterSave({ fields: CLINIC_SYNCED_FIELDS, before, after: { name: input.name } });
-    await updateClinic(db, { organisationId, clinicId }, { name: input.name, ...edits.state });
+    const id = clinicId;
+    const { before, edits } = await db.transaction(async (tx) => {
+      await lockHierarchyRow(tx, 'clinics', organisationId, id);
+      const found = await findClinic(tx, organisationId, id);
+      if (!found) throw notFound('Clinic', 'clinicId');
+      const state = editStateAfterSave({ fields: CLINIC_SYNCED_FIELDS, before: found, after: { name: input.name } });
+      await updateClinic(tx, { organisationId, clinicId: id }, { name: input.name, ...state.state });
+      return { before: found, edits: state };
+    });
     const details = { clinicId, operation: 'rename-clinic', from: before.name, to: input.name };
     await auditHierarchy(db, caller, { ...details, edited: edits.edited, released: edits.released });
   } else {
@@ -170,11 +176,16 @@ export async function saveOrganisationDepartment(
   if (!(await findClinic(db, organisationId, input.clinicId))) throw notFound('Clinic', 'clinicId');
   let departmentId = input.departmentId;
   if (departmentId) {
-    const before = await findDepartment(db, organisationId, departmentId);
-    if (!before) throw notFound('Department', 'departmentId');
-    const after = { clinicId: input.clinicId, name: input.name };
-    const edits = editStateAfterSave({ fields: DEPARTMENT_SYNCED_FIELDS, before, after });
-    await updateDepartment(db, { organisationId, departmentId, ...after, ...edits.state });
+    const id = departmentId;
+    const { before, edits } = await db.transaction(async (tx) => {
+      await lockHierarchyRow(tx, 'departments', organisationId, id);
+      const found = await findDepartment(tx, organisationId, id);
+      if (!found) throw notFound('Department', 'departmentId');
+      const after = { clinicId: input.clinicId, name: input.name };
+      const state = editStateAfterSave({ fields: DEPARTMENT_SYNCED_FIELDS, before: found, after });
+      await updateDepartment(tx, { organisationId, departmentId: id, ...after, ...state.state });
+      return { before: found, edits: state };
+    });
     const details = { departmentId, operation: 'edit-department', from: before.name, to: input.name };
     await auditHierarchy(db, caller, {
       ...details,
@@ -223,8 +234,15 @@ export async function saveOrganisationProvider(
   }
   let providerId = givenId;
   if (providerId && before) {
-    const edits = editStateAfterSave({ fields: PROVIDER_SYNCED_FIELDS, before, after: cleaned });
-    await updateProvider(db, { organisationId, providerId }, { ...cleaned, ...edits.state });
+    const id = providerId;
+    const edits = await db.transaction(async (tx) => {
+      await lockHierarchyRow(tx, 'providers', organisationId, id);
+      // Read again under the lock: the edit state may have changed since the checks above.
+      const current = (await findProvider(tx, organisationId, id)) ?? before;
+      const state = editStateAfterSave({ fields: PROVIDER_SYNCED_FIELDS, before: current, after: cleaned });
+      await updateProvider(tx, { organisationId, providerId: id }, { ...cleaned, ...state.state });
+      return state;
+    });
     const changed = (['firstName', 'lastName', 'suffix', 'npi', 'departmentId'] as const).filter(
       (key) => before[key] !== cleaned[key],
     );

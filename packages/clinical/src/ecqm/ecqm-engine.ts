@@ -18,6 +18,7 @@ import { measureResults } from './measure-result';
 import { createPatientSource, type RefillablePatientSource } from './patient-source';
 import { withoutMissingElementNotices } from './quiet-notices';
 import { keyResourcesByTypeAndId } from './resource-keys';
+import { rememberDateParsing } from './date-parsing';
 import type { EcqmEvaluateOptions, EcqmMeasureResult, EcqmPatientResult } from './types';
 
 export interface EcqmEngineOptions {
@@ -35,6 +36,13 @@ export interface EcqmEngineOptions {
   keyResourcesByTypeAndId?: boolean;
   /** Answer each profile's retrieve once per patient (`patient-source.ts`); the same results, faster. Default true. */
   rememberRetrieves?: boolean;
+  /** Answer value-set membership from an index (`indexed-value-sets.ts`); the same results, faster. Default true. */
+  indexValueSets?: boolean;
+  /**
+   * Let cql-execution parse each date-time string once (`date-parsing.ts`; for this whole process); the
+   * same results, faster. Default true.
+   */
+  rememberDateParsing?: boolean;
 }
 
 export interface EcqmEngine {
@@ -58,13 +66,14 @@ export interface EcqmEngine {
 export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   const content = loadMeasureContent(options.dataDir ?? referenceDataDir());
   if (options.keyResourcesByTypeAndId ?? true) keyResourcesByTypeAndId();
+  if (options.rememberDateParsing ?? true) rememberDateParsing();
   const programs = new Map<EcqmMeasureId, MeasureProgram>();
   const programFor = (id: EcqmMeasureId): MeasureProgram => {
     let program = programs.get(id);
     if (!program) {
       const measure = content.find((item) => item.id === id);
       if (!measure) throw new Error(`Unknown measure ${id}`);
-      program = compileMeasure(measure);
+      program = compileMeasure(measure, { indexValueSets: options.indexValueSets ?? true });
       programs.set(id, program);
     }
     return program;

@@ -10,6 +10,7 @@ import type { Measure, ValueSet } from 'fhir/r4';
 import type { ELM, ELMStatement } from 'fqm-execution';
 import { valueSetsForCodeService } from 'fqm-execution/build/execution/ValueSetHelper.js';
 import { dataRequirementFilter, type BundleFilter } from './data-requirements';
+import { indexValueSets } from './indexed-value-sets';
 import { normalizeValueSetUrl, type EcqmMeasureContent } from './measure-content';
 
 export interface MeasureProgram {
@@ -33,8 +34,14 @@ export interface ElmIndex {
   includes: ReadonlyMap<string, string>;
 }
 
-/** Compiles one measure's content (see the module comment). */
-export function compileMeasure(content: EcqmMeasureContent): MeasureProgram {
+/**
+ * Compiles one measure's content (see the module comment); `indexValueSets`: value-set membership by
+ * index (`indexed-value-sets.ts`).
+ */
+export function compileMeasure(
+  content: EcqmMeasureContent,
+  options: { indexValueSets?: boolean } = {},
+): MeasureProgram {
   const { rootLibIdentifier, elmJSONs } = readElm(content);
   const valueSets = (content.bundle.entry ?? [])
     .map((entry) => entry.resource)
@@ -42,11 +49,13 @@ export function compileMeasure(content: EcqmMeasureContent): MeasureProgram {
   const repository = new Repository(elmJSONs);
   const library = repository.resolve(rootLibIdentifier.id, rootLibIdentifier.version);
   if (!library) throw new Error(`${content.id}: library ${rootLibIdentifier.id} not found in its bundle`);
+  const codeService = new CodeService(valueSetsForCodeService(valueSets));
+  if (options.indexValueSets ?? true) indexValueSets(codeService);
   return {
     content,
     measure: content.measure,
     library,
-    codeService: new CodeService(valueSetsForCodeService(valueSets)),
+    codeService,
     mainLibraryName: rootLibIdentifier.id,
     elmLibraries: new Map(elmJSONs.map((elm) => [elm.library.identifier.id, indexElm(elm)])),
     filter: dataRequirementFilter(content),

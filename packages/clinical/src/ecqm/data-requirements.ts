@@ -27,38 +27,72 @@ interface Requirement {
 export type BundleFilter = (bundle: Bundle) => Bundle;
 
 export function dataRequirementFilter(content: EcqmMeasureContent): BundleFilter {
-  const requirements = readRequirements(content);
-  const byType = new Map<string, Requirement[]>();
-  for (const requirement of requirements)
-    byType.set(requirement.type, [...(byType.get(requirement.type) ?? []), requirement]);
+  const byType = groupRequirements(readRequirements(content));
   const keeps = (resource: FhirResource | undefined): boolean => {
     if (!resource) return false;
     if (resource.resourceType === 'Patient') return true;
-    const profiles = resource.meta?.profile ?? [];
-    return (byType.get(resource.resourceType) ?? []).some(
-      (requirement) =>
-        requirement.profiles.some((profile) => profiles.includes(profile)) &&
-        (!requirement.filter || hasCode(resource, requirement.filter)),
-    );
+    const byProfile = byType.get(resource.resourceType);
+    if (!byProfile) return false;
+    const json = resource as unknown as Record<string, unknown>;
+    return (resource.meta?.profile ?? []).some((profile) => {
+      const group = byProfile.get(profile);
+      if (!group) return false;
+      return (
+        group.isUnfiltered || [...group.codesByElements].some(([elements, codes]) => hasCode(json, elements, codes))
+      );
+    });
   };
   return (bundle) => ({ ...bundle, entry: (bundle.entry ?? []).filter((entry: BundleEntry) => keeps(entry.resource)) });
 }
 
-function hasCode(resource: FhirResource, filter: NonNullable<Requirement['filter']>): boolean {
-  const json = resource as unknown as Record<string, unknown>;
+/**
+ * The requirements of each type and profile as one test: kept by any requirement without a code filter,
+ * else by a code of the union of the filters on the same elements (the same answer as asking each
+ * requirement in turn, without building every code's key once per requirement).
+ */
+interface RequirementGroup {
+  isUnfiltered: boolean;
+  codesByElements: Map<readonly string[], Set<string>>;
+}
+
+function groupRequirements(requirements: readonly Requirement[]): Map<string, Map<string, RequirementGroup>> {
+  const byType = new Map<string, Map<string, RequirementGroup>>();
+  const elementLists = new Map<string, readonly string[]>();
+  for (const requirement of requirements) {
+    let byProfile = byType.get(requirement.type);
+    if (!byProfile) byType.set(requirement.type, (byProfile = new Map<string, RequirementGroup>()));
+    for (const profile of requirement.profiles) {
+      let group = byProfile.get(profile);
+      if (!group) byProfile.set(profile, (group = { isUnfiltered: false, codesByElements: new Map() }));
+      if (!requirement.filter) {
+        group.isUnfiltered = true;
+        continue;
+      }
+      const key = requirement.filter.elements.join(' ');
+      let elements = elementLists.get(key);
+      if (!elements) elementLists.set(key, (elements = requirement.filter.elements));
+      let codes = group.codesByElements.get(elements);
+      if (!codes) group.codesByElements.set(elements, (codes = new Set()));
+      for (const code of requirement.filter.codes) codes.add(code);
+    }
+  }
+  return byType;
+}
+
+function hasCode(json: Record<string, unknown>, elements: readonly string[], codes: ReadonlySet<string>): boolean {
   // A code by reference (medicationReference) is not read here: kept, as the retrieve might read it.
-  const byReference = filter.elements.some(
+  const byReference = elements.some(
     (element) =>
       element.endsWith('CodeableConcept') && json[element.replace(/CodeableConcept$/, 'Reference')] !== undefined,
   );
   if (byReference) return true;
-  return filter.elements.some((element) => {
+  return elements.some((element) => {
     const value = json[element];
     const concepts = (Array.isArray(value) ? value : [value]) as (
       { coding?: { system?: string; code?: string }[] } | undefined
     )[];
     return concepts.some((concept) =>
-      (concept?.coding ?? []).some((coding) => filter.codes.has(`${coding.system ?? ''}|${coding.code ?? ''}`)),
+      (concept?.coding ?? []).some((coding) => codes.has(`${coding.system ?? ''}|${coding.code ?? ''}`)),
     );
   });
 }

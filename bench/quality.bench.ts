@@ -7,6 +7,7 @@
 // suggestions re-analysed alone, and while the quality pass runs on its (lower-priority) thread.
 //   node --import tsx bench/quality.bench.ts [patients=5000] [quality threads=2] [timed patients=300]
 // A database of its own (BENCH_ADMIN_URL, default postgres://root@127.0.0.1:5432/postgres), created and dropped.
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -39,6 +40,49 @@ const load = () =>
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 const seconds = (started: number) => (performance.now() - started) / 1000;
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU seconds PostgreSQL's backends serving this benchmark's database used, sampled every second while
+ * `work` runs (a backend's utime and stime from /proc, kept at their last reading): the other half of
+ * the pass's cost, beside this process's.
+ */
+async function withDatabaseCpu<T>(work: Promise<T>): Promise<{ result: T; databaseCpuSeconds: number }> {
+  const used = new Map<number, number>();
+  const sample = async () => {
+    const backends = await bench.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    for (const { pid } of backends) {
+      try {
+        const fields =
+          readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+            .split(') ')[1]
+            ?.split(' ') ?? [];
+        used.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+      } catch {
+        // The backend ended between the query and the read.
+      }
+    }
+  };
+  const before = await bench.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  await sample();
+  const baseline = new Map(used);
+  const timer = setInterval(() => void sample(), 1000);
+  try {
+    const result = await work;
+    await sample();
+    const databaseCpuSeconds = [...used].reduce(
+      (sum, [pid, cpu]) => sum + cpu - (before.some((row) => row.pid === pid) ? (baseline.get(pid) ?? 0) : 0),
+      0,
+    );
+    return { result, databaseCpuSeconds };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 console.log(`quality pass: ${String(patientCount)} patients, ${String(qualityThreads)} quality threads`);
 console.log(`machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, load ${load()}`);
@@ -106,15 +150,21 @@ try {
   // (b) The rest of the population on the quality threads.
   started = performance.now();
   const drainCpu = process.cpuUsage();
-  const evaluated = await drainQualityQueue(database, { today, qualityThreads });
+  const { result: evaluated, databaseCpuSeconds } = await withDatabaseCpu(
+    drainQualityQueue(database, { today, qualityThreads }),
+  );
   const drainSeconds = seconds(started);
   const drainCpuUsed = process.cpuUsage(drainCpu);
   const perSecond = evaluated / drainSeconds;
-  const cpuPerPatient = (drainCpuUsed.user + drainCpuUsed.system) / 1000 / evaluated;
+  const cairnCpu = (drainCpuUsed.user + drainCpuUsed.system) / 1000 / evaluated;
+  const databaseCpu = (databaseCpuSeconds * 1000) / evaluated;
+  // On 2 cores of their own, the pass would run as fast as its CPU (Cairn's and PostgreSQL's) allows.
+  const cpuBoundHours = (100_000 * (cairnCpu + databaseCpu)) / 1000 / cpus().length / 3600;
   console.log(
     `(b) ${String(evaluated)} patients on ${String(qualityThreads)} quality threads in ${drainSeconds.toFixed(0)} s = ` +
-      `${perSecond.toFixed(1)} patients/s; 100,000 patients extrapolated: ${(100_000 / perSecond / 3600).toFixed(2)} h; ` +
-      `${cpuPerPatient.toFixed(0)} ms of Cairn's CPU a patient, PostgreSQL's apart (load ${load()})`,
+      `${perSecond.toFixed(1)} patients/s (100,000 at this rate: ${(100_000 / perSecond / 3600).toFixed(2)} h); CPU a patient: ` +
+      `Cairn ${cairnCpu.toFixed(0)} ms, PostgreSQL ${databaseCpu.toFixed(0)} ms; 100,000 patients on ${String(cpus().length)} ` +
+      `cores of their own: ${cpuBoundHours.toFixed(2)} h (load ${load()})`,
   );
   const stored = await bench.query<{ reports: string; gaps: string; size: string }>(
     `select (select count(*) from measure_reports) as reports, (select count(*) from care_gaps) as gaps,

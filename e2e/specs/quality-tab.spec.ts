@@ -29,7 +29,9 @@ test('a provider sees why a patient has an open CMS165 gap and marks it addresse
   await test.step('why: the hypertension and the latest reading, what closes it and by when', async () => {
     const gap = quality.gap('CMS165');
     // CMS's CQL decided it; the sentence is read from its populations and evidence.
-    await expect(gap).toContainText(/Most recent blood pressure \d+\/\d+ mmHg \(\d{4}-\d{2}-\d{2}\) is not below 140\/90\./);
+    await expect(gap).toContainText(
+      /Most recent blood pressure \d+\/\d+ mmHg \(\d{4}-\d{2}-\d{2}\) is not below 140\/90\./,
+    );
     await expect(gap).toContainText('What closes it: Most recent blood pressure this year below 140/90 mmHg');
     await expect(gap).toContainText(/Due by 12\/31\/\d{4}/);
     await expect(quality.why('CMS165')).toContainText(/hypertension/i);

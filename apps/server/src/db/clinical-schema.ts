@@ -1296,6 +1296,8 @@ export const fitKits = pgTable(
     index('fit_kits_outstanding')
       .on(table.patientId, table.mailedOn)
       .where(sql`${table.status} in ('mailed', 'returned', 'lost')`),
-    uniqueIndex('fit_kits_observation').on(table.observationId).where(sql`${table.observationId} is not null`),
+    uniqueIndex('fit_kits_observation')
+      .on(table.observationId)
+      .where(sql`${table.observationId} is not null`),
   ],
 );

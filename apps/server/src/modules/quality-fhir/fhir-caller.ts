@@ -7,10 +7,10 @@
  * organisation. Anything else is 401; a caller without the right is 403.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertPermission, loadCareScope, type AuthContext, type CareScope } from '../../access';
+import { assertPermission, type AuthContext, type CareScope } from '../../access';
 import { AppError } from '../../lib/app-error';
 import { API_CLIENT_TOKEN_PREFIX, findApiClient } from '../api-clients';
-import { evaluateFlagsFor } from '../flags';
+import { openWorkspace } from '../quality';
 import { readToken } from '../../plugins/auth';
 import { FhirError } from './fhir-outcome';
 
@@ -40,16 +40,11 @@ export async function authenticateFhirCaller(app: FastifyInstance, request: Fast
   } catch {
     throw forbidden('Reading care gaps needs the quality_tool permission.');
   }
-  if (!auth.isAdmin) {
-    const flags = await evaluateFlagsFor(db, auth);
-    if (flags?.configuration_OrganizationQuality !== true) {
-      throw forbidden('The Quality Workspace is not turned on for this organisation.');
-    }
-  }
   try {
-    return { kind: 'user', auth, scope: await loadCareScope(db, auth), clientAddress: request.ip };
+    return { kind: 'user', auth, scope: await openWorkspace(db, auth), clientAddress: request.ip };
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHENTICATED') throw unauthenticated();
+    if (error instanceof AppError && error.code === 'FORBIDDEN') throw forbidden(error.message);
     throw error;
   }
 }

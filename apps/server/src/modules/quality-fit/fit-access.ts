@@ -1,28 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { auditPatientRead, loadCareScope, writeAudit, type AuthContext, type CareScope } from '../../access';
+import { auditPatientRead, writeAudit, type AuthContext } from '../../access';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { evaluateFlagsFor } from '../flags';
 
 export interface Caller {
   auth: AuthContext;
   request: FastifyRequest;
-}
-
-/**
- * Spec §6, as for the rest of the Quality Workspace: quality_tool (the endpoint's permission, checked
- * before the handler; an admin holds it) and the OrganizationQuality configuration as evaluated for the
- * caller, which an admin does not need. Answers the caller's care scope: a provider linked to providers
- * works their own patients' kits.
- */
-export async function openFitOutreach(db: Db, auth: AuthContext): Promise<CareScope> {
-  if (!auth.isAdmin) {
-    const flags = await evaluateFlagsFor(db, auth);
-    if (flags?.configuration_OrganizationQuality !== true) {
-      throw new AppError('FORBIDDEN', 'The Quality Workspace is not turned on for this organisation.');
-    }
-  }
-  return loadCareScope(db, auth);
 }
 
 /** One `patient.read` entry per patient (FIT letters and kits hold patient data), written together. */
@@ -56,16 +38,6 @@ export async function auditPatientsWritten(
       }),
     ),
   );
-}
-
-/** The server's calendar day (as the analysis and the schedule take it). */
-export function today(): string {
-  return isoDay(new Date());
-}
-
-function isoDay(date: Date): string {
-  const pad = (value: number): string => String(value).padStart(2, '0');
-  return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** `YYYY-MM-DD` plus a number of days (calendar arithmetic, no time zone). */

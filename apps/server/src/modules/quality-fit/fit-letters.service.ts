@@ -1,7 +1,8 @@
 import type { EndpointBody, FitLanguage, getFitLetters } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { auditPatientsRead, openFitOutreach, type Caller } from './fit-access';
+import { auditPatientsRead, type Caller } from './fit-access';
+import { openWorkspace } from '../quality';
 import { mergeLetter } from './fit-letter';
 import { renderLettersPdf } from './fit-letters-pdf';
 import { findBatch, listBatchPatients } from './fit-kits.repository';
@@ -16,7 +17,7 @@ export async function getLetters(
   caller: Caller,
   body: EndpointBody<typeof getFitLetters>,
 ): Promise<{ fileName: string; contentType: 'application/pdf'; pdfBase64: string; pages: number }> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   const batch = await findBatch(db, scope.organisationId, body.batchId);
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.');
   const patientIds = await listBatchPatients(db, { scope, batchId: batch.id });

@@ -13,7 +13,8 @@ import {
 } from '@cairn/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { addDays, auditPatientsRead, auditPatientsWritten, openFitOutreach, today, type Caller } from './fit-access';
+import { addDays, auditPatientsRead, auditPatientsWritten, type Caller } from './fit-access';
+import { openWorkspace, clock } from '../quality';
 import { listCandidates, readEligibility, type Eligibility } from './fit-candidates.repository';
 import { findKit, insertBatch, listBatches, listKits, setKitStatus } from './fit-kits.repository';
 import { findTemplate } from './fit-templates.repository';
@@ -23,11 +24,11 @@ export async function getCandidates(
   caller: Caller,
   body: EndpointBody<typeof getFitCandidates>,
 ): Promise<{ rows: FitCandidate[]; total: number; page: number; pageSize: number }> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   const { rows, total } = await listCandidates(db, {
     scope,
     filters: body.filters,
-    today: today(),
+    today: clock().today,
     limit: body.pageSize,
     offset: (body.page - 1) * body.pageSize,
   });
@@ -58,9 +59,9 @@ export async function createBatch(
   caller: Caller,
   body: EndpointBody<typeof createFitBatch>,
 ): Promise<FitBatch> {
-  const scope = await openFitOutreach(db, caller.auth);
-  const mailedOn = body.mailedOn ?? today();
-  if (mailedOn > today()) throw AppError.validation([{ field: 'mailedOn', message: 'Is in the future' }]);
+  const scope = await openWorkspace(db, caller.auth);
+  const mailedOn = body.mailedOn ?? clock().today;
+  if (mailedOn > clock().today) throw AppError.validation([{ field: 'mailedOn', message: 'Is in the future' }]);
   const template = await findTemplate(db, scope.organisationId, body.templateId);
   if (!template) throw AppError.validation([{ field: 'templateId', message: 'No such template' }]);
   const eligibility = await readEligibility(db, { scope, patientIds: body.cairnPatientIds });
@@ -88,7 +89,7 @@ export async function createBatch(
 }
 
 export async function getBatches(db: Db, caller: Caller): Promise<FitBatch[]> {
-  return listBatches(db, { scope: await openFitOutreach(db, caller.auth) });
+  return listBatches(db, { scope: await openWorkspace(db, caller.auth) });
 }
 
 export async function getKits(
@@ -96,11 +97,11 @@ export async function getKits(
   caller: Caller,
   body: EndpointBody<typeof listFitKits>,
 ): Promise<{ rows: FitKit[]; total: number; counts: FitKitCounts; page: number; pageSize: number }> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   const { rows, total, counts } = await listKits(db, {
     scope,
     filters: body.filters,
-    today: today(),
+    today: clock().today,
     limit: body.pageSize,
     offset: (body.page - 1) * body.pageSize,
   });
@@ -110,15 +111,15 @@ export async function getKits(
 
 /** Records a kit returned, lost, declined or mailed again; its result comes only with its Observation. */
 export async function changeKit(db: Db, caller: Caller, body: EndpointBody<typeof updateFitKit>): Promise<FitKit> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   const kit = await findKit(db, { scope, kitId: body.kitId });
   if (!kit) throw new AppError('NOT_FOUND', 'Kit not found.');
   if (kit.status === 'resulted') throw new AppError('CONFLICT', 'A kit with its result keeps it.');
-  const returnedOn = body.status === 'returned' ? (body.returnedOn ?? today()) : null;
+  const returnedOn = body.status === 'returned' ? (body.returnedOn ?? clock().today) : null;
   if (returnedOn && returnedOn < kit.mailedOn) {
     throw AppError.validation([{ field: 'returnedOn', message: 'Is before the kit was mailed' }]);
   }
-  if (returnedOn && returnedOn > today())
+  if (returnedOn && returnedOn > clock().today)
     throw AppError.validation([{ field: 'returnedOn', message: 'Is in the future' }]);
   if (!(await setKitStatus(db, { kitId: kit.id, status: body.status, returnedOn, userId: caller.auth.userId }))) {
     throw new AppError('CONFLICT', 'A kit with its result keeps it.');

@@ -16,7 +16,8 @@ import { extractText } from '../../integrations/files/extract-text';
 import { call, callForResult } from '../../testing/api';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createFitBatchRow, createFitPractice, issueFieldsOf, type FitPractice } from '../../testing/fit-factories';
-import { today } from './fit-access';
+
+import { clock } from '../quality';
 
 let test: TestApp;
 let practice: FitPractice;
@@ -67,7 +68,7 @@ describe('the patients to invite', () => {
       callForResult(test.app, getFitCandidates, { token: token(), body: { filters } }).then((page) => names(page.rows));
     expect(await filtered({ clinicIds: [practice.hillcrest.clinic.id] })).toEqual(['Diaz']);
     expect(await filtered({ providerIds: [practice.riverside.provider.id] })).toEqual(['Adams', 'Baker']);
-    const ageOfBaker = Number(today().slice(0, 4)) - 1985 - (today().slice(5) < '06-15' ? 1 : 0);
+    const ageOfBaker = Number(clock().today.slice(0, 4)) - 1985 - (clock().today.slice(5) < '06-15' ? 1 : 0);
     expect(await filtered({ ageFrom: ageOfBaker + 1 })).toEqual(['Adams', 'Diaz']);
     expect(await filtered({ ageFrom: ageOfBaker, ageTo: ageOfBaker })).toEqual(['Baker']);
   });

@@ -5,7 +5,8 @@ import { patientInScope, type CareScope } from '../../access';
 import type { Db } from '../../db/client';
 import { FIT_RESULT_CODES } from '../fit-kits';
 import { importBundle } from '../ingestion';
-import { auditPatientsWritten, openFitOutreach, today, type Caller } from './fit-access';
+import { auditPatientsWritten, type Caller } from './fit-access';
+import { openWorkspace, clock } from '../quality';
 import { isRefused, readResultsFile, type ResultLine } from './fit-results-file';
 import { patientColumns, rowsOf, toPatient, type PatientColumns } from './fit-sql';
 
@@ -90,8 +91,8 @@ export async function importResults(
   caller: Caller,
   body: { csv: string },
 ): Promise<{ rows: FitImportRow[]; counts: Counts }> {
-  const scope = await openFitOutreach(db, caller.auth);
-  const lines = readResultsFile(body.csv, { today: today(), maxRows: FIT_IMPORT_MAX_ROWS });
+  const scope = await openWorkspace(db, caller.auth);
+  const lines = readResultsFile(body.csv, { today: clock().today, maxRows: FIT_IMPORT_MAX_ROWS });
   const valid = lines.filter((line): line is ResultLine => !isRefused(line));
   const patients = await findByMrn(
     db,

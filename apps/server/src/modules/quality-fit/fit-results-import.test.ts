@@ -23,7 +23,8 @@ import {
 } from '../../testing/fit-factories';
 import { drainAnalysisQueue } from '../analysis';
 import { importBundle } from '../ingestion';
-import { today } from './fit-access';
+
+import { clock } from '../quality';
 
 let test: TestApp;
 let practice: FitPractice;
@@ -58,7 +59,7 @@ describe("importing the lab's FIT results", () => {
     const twins = { mrn: 'TWIN-1', birthDate: '1961-02-03', organisationId: practice.organisationId };
     await createPatient(db(), { ...twins, lastName: 'Twin' });
     await createPatient(db(), { ...twins, lastName: 'Twin', source: 'HIE' });
-    const collected = today();
+    const collected = clock().today;
     const report = await callForResult(test.app, importFitResults, {
       token: token(),
       body: {
@@ -132,7 +133,7 @@ describe("importing the lab's FIT results", () => {
 
   it('stores the same result once when the file comes again', async () => {
     const { baker } = practice.patients;
-    const line = `${baker.mrn ?? ''},1985-06-15,${today()},positive,57905-2`;
+    const line = `${baker.mrn ?? ''},1985-06-15,${clock().today},positive,57905-2`;
     await callForResult(test.app, importFitResults, { token: token(), body: { csv: csvOf(line) } });
     const results = await db()
       .select()
@@ -162,7 +163,7 @@ describe("importing the lab's FIT results", () => {
 describe('a result closes the gap by the analysis', () => {
   it('moves the patient from the open CMS130 gaps to the archive once the result is analysed', async () => {
     const { organisationId } = practice;
-    const thisYear = today().slice(0, 4);
+    const thisYear = clock().today.slice(0, 4);
     // A patient of 60 seen at the office this year, with no colorectal screening on record.
     await importBundle(db(), {
       organisationId,
@@ -215,7 +216,7 @@ describe('a result closes the gap by the analysis', () => {
     expect(batch.counts.mailed).toBe(1);
     const report = await callForResult(test.app, importFitResults, {
       token: token(),
-      body: { csv: csvOf(`FIT-E2E-1,${quinn?.birthDate ?? ''},${today()},negative,29771-3`) },
+      body: { csv: csvOf(`FIT-E2E-1,${quinn?.birthDate ?? ''},${clock().today},negative,29771-3`) },
     });
     expect(report.rows.map((row) => row.outcome)).toEqual(['matched']);
     // Nothing closes the gap by hand: it is open until the analysis reads the result.
@@ -224,7 +225,9 @@ describe('a result closes the gap by the analysis', () => {
     await drainAnalysisQueue(test.app.database);
     const closed = await gapOf();
     expect(closed?.status).toBe('closed');
-    expect(closed?.closingEvidence).toEqual([expect.objectContaining({ resourceType: 'Observation', date: today() })]);
+    expect(closed?.closingEvidence).toEqual([
+      expect.objectContaining({ resourceType: 'Observation', date: clock().today }),
+    ]);
     const archive = await callForResult(test.app, getQualityArchive, {
       token: token(),
       body: { filters: { measureIds: ['CMS130'], statuses: ['closed'] } },

@@ -9,14 +9,15 @@ import type {
 import { writeAudit } from '../../access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { auditPatientsRead, openFitOutreach, today, type Caller } from './fit-access';
+import { auditPatientsRead, type Caller } from './fit-access';
+import { openWorkspace, clock } from '../quality';
 import { mergeLetter, SAMPLE_RECIPIENT } from './fit-letter';
 import { fitsOnePage } from './fit-letters-pdf';
 import { readOrganisationName, readRecipients } from './fit-recipients.repository';
 import { findTemplate, insertTemplate, isNameTaken, listTemplates, updateTemplate } from './fit-templates.repository';
 
 export async function getTemplates(db: Db, caller: Caller): Promise<FitTemplate[]> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   return listTemplates(db, scope.organisationId);
 }
 
@@ -32,7 +33,7 @@ async function checkTemplate(
   const sample = mergeLetter(input.body, SAMPLE_RECIPIENT, {
     organisationName: await readOrganisationName(db, organisationId),
     language: input.language,
-    mailedOn: today(),
+    mailedOn: clock().today,
     returnByDays: input.returnByDays,
   });
   if (!(await fitsOnePage(sample.body))) {
@@ -51,7 +52,7 @@ async function auditTemplateChange(db: Db, caller: Caller, action: string, templ
 }
 
 export async function createTemplate(db: Db, caller: Caller, input: FitTemplateInput): Promise<FitTemplate> {
-  const { organisationId } = await openFitOutreach(db, caller.auth);
+  const { organisationId } = await openWorkspace(db, caller.auth);
   await checkTemplate(db, { organisationId, input });
   const id = await insertTemplate(db, { organisationId, userId: caller.auth.userId, input });
   const template = await findTemplate(db, organisationId, id);
@@ -65,7 +66,7 @@ export async function changeTemplate(
   caller: Caller,
   body: FitTemplateInput & { templateId: string },
 ): Promise<FitTemplate> {
-  const { organisationId } = await openFitOutreach(db, caller.auth);
+  const { organisationId } = await openWorkspace(db, caller.auth);
   const { templateId, ...input } = body;
   if (!(await findTemplate(db, organisationId, templateId))) throw new AppError('NOT_FOUND', 'Template not found.');
   await checkTemplate(db, { organisationId, input, templateId });
@@ -82,7 +83,7 @@ export async function previewLetter(
   caller: Caller,
   body: EndpointBody<typeof previewFitLetter>,
 ): Promise<{ letter: FitLetter; patient: QualityPatient | null }> {
-  const scope = await openFitOutreach(db, caller.auth);
+  const scope = await openWorkspace(db, caller.auth);
   const chosen = body.cairnPatientId
     ? (await readRecipients(db, { scope, patientIds: [body.cairnPatientId] })).get(body.cairnPatientId)
     : undefined;
@@ -90,7 +91,7 @@ export async function previewLetter(
   const setting = {
     organisationName: await readOrganisationName(db, scope.organisationId),
     language: body.template.language,
-    mailedOn: body.mailedOn ?? today(),
+    mailedOn: body.mailedOn ?? clock().today,
     returnByDays: body.template.returnByDays,
   };
   const letter = mergeLetter(body.template.body, chosen?.recipient ?? SAMPLE_RECIPIENT, setting);

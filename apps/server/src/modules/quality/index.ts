@@ -1,1 +1,2 @@
 export { qualityRoutes } from './quality.routes';
+export { clock, openWorkspace } from './quality.service';

@@ -42,6 +42,13 @@ const options = {
   log,
   ...(data.today ? { today: () => data.today ?? '' } : {}),
   ...(data.batchSize ? { batchSize: data.batchSize } : {}),
+  ...(data.reportTimings
+    ? {
+        onEvaluated: (milliseconds: number, cpuMilliseconds: number) => {
+          post({ kind: 'evaluated', milliseconds, cpuMilliseconds });
+        },
+      }
+    : {}),
 };
 
 if (data.mode === 'drain') {

@@ -241,10 +241,18 @@ function threadDataOf(
   };
 }
 
-/** Relays what a thread sends: its realtime events to this process's hub, its log lines to this log. */
-function relay(database: Database, options: RunOptions, message: ThreadMessage): void {
+/**
+ * Relays what a thread sends: its realtime events to this process's hub, its log lines to this log, the
+ * benchmark's timings to its callback.
+ */
+function relay(
+  database: Database,
+  options: RunOptions & Pick<QualityRunOptions, 'onEvaluated'>,
+  message: ThreadMessage,
+): void {
   if (message.kind === 'publish') void relaySuggestionEvent(database.db, message.input);
   else if (message.kind === 'log') options.log.error(message.object, message.message);
+  else if (message.kind === 'evaluated') options.onEvaluated?.(message.milliseconds, message.cpuMilliseconds);
 }
 
 /** Threads working each queue; one that dies is started again after a second. */
@@ -295,7 +303,7 @@ function startWorkerThreads(
 /** Drains the queue on `count` threads at once; answers how many analyses they ran. */
 async function drainOnThreads(
   database: Database,
-  options: RunOptions,
+  options: RunOptions & Pick<QualityRunOptions, 'onEvaluated'>,
   data: ThreadData,
   count: number,
 ): Promise<number> {
@@ -376,8 +384,15 @@ export async function drainQualityQueue(database: Database, options: DrainOption
   const runOptions = { log: silentLog, ...options };
   const threadData = threadDataOf(database, options);
   const threads = options.qualityThreads ?? options.threads ?? 0;
-  if (threadData && threads > 0 && !options.onEvaluated)
-    return drainOnThreads(database, runOptions, { ...threadData, mode: 'drain', queue: 'quality' }, threads);
+  if (threadData && threads > 0) {
+    const data: ThreadData = {
+      ...threadData,
+      mode: 'drain',
+      queue: 'quality',
+      reportTimings: options.onEvaluated !== undefined,
+    };
+    return drainOnThreads(database, runOptions, data, threads);
+  }
   const batchOptions = { ...runOptions, batchSize: options.qualityBatchSize ?? qualityBatchSize(database) };
   let total = 0;
   for (;;) {

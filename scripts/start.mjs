@@ -39,5 +39,12 @@ for (const build of builds) {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
+// On the embedded database the main thread also evaluates the quality measures (CMS's CQL), which allocate
+// a great deal for a short while: a larger young generation (V8's semi-space, 16 MB by default) spares
+// about a fifth of their CPU (the analysis threads on PostgreSQL set theirs themselves).
+const server = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.js'],
+  { stdio: 'inherit' },
+);
 process.exit(server.status ?? 0);

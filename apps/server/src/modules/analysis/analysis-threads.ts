@@ -54,19 +54,12 @@ export function canStartAnalysisThreads(): boolean {
   return threadEntry() !== undefined;
 }
 
-const QUALITY_YOUNG_GENERATION_MB = 192;
-
 /** Starts one analysis thread; `onMessage` hears what it sends. */
 export function startAnalysisThread(data: ThreadData, onMessage: (message: ThreadMessage) => void): Worker {
   const entry = threadEntry();
   if (!entry) throw new Error('the analysis thread entry is missing');
   // Worker threads do not inherit tsx's loader: the TypeScript entry registers it, then imports itself.
-  const options = {
-    workerData: data,
-    // The CQL engine allocates a great deal for a short while (a fifth of its time went to collecting it):
-    // a young generation of 192 MB (V8's default is a tenth of that) takes a fifth off a patient's CPU.
-    ...(data.queue === 'quality' ? { resourceLimits: { maxYoungGenerationSizeMb: QUALITY_YOUNG_GENERATION_MB } } : {}),
-  };
+  const options = { workerData: data };
   const worker = entry.isTypeScript
     ? new Worker(
         `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.url.href)}); })`,

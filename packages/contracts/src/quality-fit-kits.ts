@@ -189,7 +189,7 @@ export const fitKit = z.object({
   /** The value as the lab reported it. */
   resultText: z.string().nullable(),
   batch: z.object({ id, templateName: z.string() }),
-  /** The patient's CMS130 gap now (open, prospective, closed, excluded), or null when they have none. */
+  /** The patient's CMS130 gap now (open, closed, excluded), or null when they have none. */
   gapStatus: z.string().nullable(),
   statusChangedAt: isoDateTime,
 });

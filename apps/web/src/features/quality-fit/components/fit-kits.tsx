@@ -107,7 +107,7 @@ function KitFilterBar(props: {
           mode="multiple"
           aria-label="Batches"
           placeholder="All batches"
-          style={{ minWidth: 260 }}
+          style={{ width: 320 }}
           allowClear
           maxTagCount="responsive"
           loading={batches.isPending}

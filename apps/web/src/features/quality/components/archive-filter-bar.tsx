@@ -19,7 +19,7 @@ export function ArchiveFilterBar({ value, onChange, measures, isLoadingMeasures 
         mode="multiple"
         aria-label="Measures"
         placeholder="All measures"
-        style={{ minWidth: 260 }}
+        style={{ width: 320 }}
         allowClear
         maxTagCount="responsive"
         loading={isLoadingMeasures}

@@ -59,7 +59,7 @@ export function HierarchyFilter({ clinics, isLoading, isError, value, onChange }
   return (
     <TreeSelect
       aria-label="Clinics, departments and providers"
-      style={{ minWidth: 320 }}
+      style={{ width: 320 }}
       treeData={treeData}
       value={filtersToValues(value)}
       onChange={(values: string[]) => {

@@ -143,8 +143,8 @@ test('signing out ends the session on the server and in the browser', async ({ p
   await login.signIn(coder.username, coder.password);
   await expect(page.getByRole('heading', { name: 'Scheduling Overview' })).toBeVisible();
   const refreshToken = await page.evaluate(() => localStorage.getItem('cairn.refreshToken'));
-  await test.step('Sign out in the avatar menu returns to the origin, which asks to sign in', async () => {
-    await new AppHeader(page).signOut();
+  await test.step('Sign out in the avatar menu, reached from the keyboard, returns to the origin, which asks to sign in', async () => {
+    await new AppHeader(page).signOutWithKeyboard();
     await expect(page).toHaveURL(/\/login$/);
     await expect(login.heading('Sign in')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cairn.authToken'))).toBeNull();

@@ -74,7 +74,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
         </Button>
       )}
       {auth.loggedIn && hasAppsPermissions && (
-        <Dropdown menu={{ items: appsMenu }} trigger={['click']}>
+        <Dropdown menu={{ items: appsMenu }} trigger={['click']} autoFocus>
           <Button type="text" icon={<AppstoreOutlined aria-hidden />} aria-label="Apps" />
         </Dropdown>
       )}

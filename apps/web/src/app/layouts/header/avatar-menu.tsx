@@ -38,7 +38,7 @@ function AvatarMenuWithSettings({ account, emrName }: { account: MenuProps['item
 
 function AvatarDropdown({ items }: { items: MenuProps['items'] }) {
   return (
-    <Dropdown menu={{ items }} trigger={['click']}>
+    <Dropdown menu={{ items }} trigger={['click']} autoFocus>
       <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined aria-hidden />} />} />
     </Dropdown>
   );

@@ -16,6 +16,7 @@ import { loadMeasureContent } from './measure-content';
 import { compileMeasure, type MeasureProgram } from './measure-program';
 import { measureResults } from './measure-result';
 import { createPatientSource, type RefillablePatientSource } from './patient-source';
+import { execInitialPopulationFirst } from './initial-population-first';
 import { withoutMissingElementNotices } from './quiet-notices';
 import { keyResourcesByTypeAndId } from './resource-keys';
 import { rememberDateParsing } from './date-parsing';
@@ -43,6 +44,11 @@ export interface EcqmEngineOptions {
    * same results, faster. Default true.
    */
   rememberDateParsing?: boolean;
+  /**
+   * Evaluate a patient's other definitions only when they are in one of the measure's initial populations
+   * (`initial-population-first.ts`); the same populations, faster. Default true.
+   */
+  initialPopulationFirst?: boolean;
 }
 
 export interface EcqmEngine {
@@ -84,6 +90,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
     .update(JSON.stringify(content.map((item) => item.measure)))
     .digest('base64');
   const filterByDataRequirements = options.filterByDataRequirements ?? true;
+  const initialPopulationFirst = options.initialPopulationFirst ?? true;
 
   const evaluateNow = async (bundles: readonly Bundle[], evaluateOptions: EcqmEvaluateOptions) => {
     bundles.forEach(checkPatientBundle);
@@ -91,7 +98,7 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
     for (const id of evaluateOptions.measures ?? measureIds) {
       const program = programFor(id);
       source.refill(filterByDataRequirements ? bundles.map(program.filter) : bundles);
-      const results = await runProgram(program, source, evaluateOptions);
+      const results = await runProgram(program, source, evaluateOptions, initialPopulationFirst);
       for (const [patientId, result] of measureResults(program, results, evaluateOptions)) {
         byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), result]);
       }
@@ -127,6 +134,7 @@ async function runProgram(
   program: MeasureProgram,
   source: RefillablePatientSource,
   options: EcqmEvaluateOptions,
+  initialPopulationFirst: boolean,
 ): Promise<Results> {
   // fqm-execution's reading of a date-only period: from 00:00:00.000 to 23:59:59.999 UTC.
   const period = new Interval(
@@ -134,5 +142,10 @@ async function runProgram(
     DateTime.fromJSDate(new Date(`${options.periodEnd}T23:59:59.999Z`), 0),
   );
   const executor = new Executor(program.library, program.codeService, { 'Measurement Period': period });
-  return withoutMissingElementNotices(() => executor.exec(source, DateTime.fromJSDate(new Date(), 0)));
+  const now = DateTime.fromJSDate(new Date(), 0);
+  return withoutMissingElementNotices(() =>
+    initialPopulationFirst
+      ? execInitialPopulationFirst(executor, source, now, program.initialPopulationExpressions)
+      : executor.exec(source, now),
+  );
 }

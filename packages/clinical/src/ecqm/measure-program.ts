@@ -25,6 +25,11 @@ export interface MeasureProgram {
   elmLibraries: ReadonlyMap<string, ElmIndex>;
   /** Keeps what the measure's retrieves can read of a patient's bundle (`data-requirements.ts`). */
   filter: BundleFilter;
+  /**
+   * The definitions a patient is evaluated for first (`initial-population-first.ts`): each group's initial
+   * population and its stratifiers.
+   */
+  initialPopulationExpressions: string[];
 }
 
 /** One library's ELM: its statements by name and the libraries it includes by their local alias. */
@@ -59,7 +64,21 @@ export function compileMeasure(
     mainLibraryName: rootLibIdentifier.id,
     elmLibraries: new Map(elmJSONs.map((elm) => [elm.library.identifier.id, indexElm(elm)])),
     filter: dataRequirementFilter(content),
+    initialPopulationExpressions: initialPopulationExpressions(content.measure),
   };
+}
+
+function initialPopulationExpressions(measure: Measure): string[] {
+  const names = (measure.group ?? []).flatMap((group) => [
+    ...(group.population ?? [])
+      .filter((population) => population.code?.coding?.some((coding) => coding.code === 'initial-population'))
+      .map((population) => population.criteria.expression),
+    ...(group.stratifier ?? []).flatMap((stratifier) => [
+      stratifier.criteria?.expression,
+      ...(stratifier.component ?? []).map((component) => component.criteria.expression),
+    ]),
+  ]);
+  return [...new Set(names.filter((name): name is string => Boolean(name)))];
 }
 
 /**

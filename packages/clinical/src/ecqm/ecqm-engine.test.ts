@@ -5,6 +5,7 @@ import { createEcqmEngine, type EcqmEngine } from './ecqm-engine';
 import { recordItemOf } from './fhir-view';
 import type { EcqmMeasureId } from './measure-catalog';
 import { toFhirBundle } from './to-fhir-bundle';
+import { generateRecord } from '../suspecting/testing/generate-record';
 import type { EcqmMeasureResult } from './types';
 
 const PERIOD = { periodStart: '2025-01-01', periodEnd: '2025-12-31' };
@@ -95,4 +96,29 @@ describe('the eCQM engine on the FHIR view of a record', () => {
       numerator: false,
     });
   });
+});
+
+describe('a measure evaluated past its initial population only for a patient in it', () => {
+  it('gives the populations of every definition evaluated for every patient, on twelve measures', async () => {
+    const everything = createEcqmEngine({ initialPopulationFirst: false });
+    const bundles = Array.from({ length: 12 }, (_, index) =>
+      toFhirBundle(generateRecord(index + 1, PERIOD.periodEnd), { asOf: PERIOD.periodEnd }),
+    );
+    const [fast, full] = await Promise.all([engine.evaluate(bundles, PERIOD), everything.evaluate(bundles, PERIOD)]);
+    const populations = (patients: typeof fast) =>
+      patients.map((patient) => patient.measures.map((measure) => measure.groups.map((group) => group.populations)));
+    expect(populations(fast)).toEqual(populations(full));
+    const outside = fast.flatMap((patient, index) =>
+      patient.measures.flatMap((measure, at) =>
+        measure.groups.every((group) => !group.populations['initial-population'])
+          ? [{ fast: measure, full: full[index]?.measures[at] }]
+          : [],
+      ),
+    );
+    expect(outside.length).toBeGreaterThan(0);
+    for (const pair of outside) {
+      expect(pair.full?.evaluatedResources).toEqual(expect.arrayContaining(pair.fast.evaluatedResources));
+      expect(pair.fast.report.group).toEqual(pair.full?.report.group);
+    }
+  }, 120_000);
 });

@@ -21,6 +21,7 @@ import {
   type DataProvider,
   type DateTime,
   type Executor,
+  type Library,
 } from 'cql-execution';
 
 type ExpressionDef = {
@@ -39,7 +40,8 @@ export async function execInitialPopulationFirst(
   executionDateTime: DateTime,
   first: readonly string[],
 ): Promise<Results> {
-  const { library, codeService, parameters, messageListener } = executor;
+  const { codeService, parameters, messageListener } = executor;
+  const library = executor.library as Library;
   const expressions = library.expressions as Record<string, ExpressionDef>;
   const results = new Results();
   for (let patient = await source.currentPatient(); patient; patient = await source.nextPatient()) {

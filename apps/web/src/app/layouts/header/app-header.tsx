@@ -1,5 +1,5 @@
 import { AppstoreOutlined, MessageOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Layout, Typography, type MenuProps } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo';
@@ -12,6 +12,7 @@ import { useFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session';
 import { logger } from '../../logger';
 import { AvatarMenu } from './avatar-menu';
+import { MenuButton } from './menu-button';
 import { avatarMenuSections } from './menus';
 
 export interface AppHeaderProps {
@@ -74,9 +75,7 @@ export function AppHeader({ title, sideHeader, mainHeader }: AppHeaderProps) {
         </Button>
       )}
       {auth.loggedIn && hasAppsPermissions && (
-        <Dropdown menu={{ items: appsMenu }} trigger={['click']} autoFocus>
-          <Button type="text" icon={<AppstoreOutlined aria-hidden />} aria-label="Apps" />
-        </Dropdown>
+        <MenuButton label="Apps" icon={<AppstoreOutlined aria-hidden />} items={appsMenu} />
       )}
       {auth.loggedIn && <AvatarMenu auth={auth} showAccount={avatar.account} showSettings={avatar.settings} />}
     </Layout.Header>

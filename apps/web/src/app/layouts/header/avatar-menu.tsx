@@ -1,8 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Avatar, type MenuProps } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AuthState } from '../../../lib/session';
+import { MenuButton } from './menu-button';
 import { useSettingsMenuItems } from './settings-menu';
 
 export interface AvatarMenuProps {
@@ -38,8 +39,6 @@ function AvatarMenuWithSettings({ account, emrName }: { account: MenuProps['item
 
 function AvatarDropdown({ items }: { items: MenuProps['items'] }) {
   return (
-    <Dropdown menu={{ items }} trigger={['click']} autoFocus>
-      <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined aria-hidden />} />} />
-    </Dropdown>
+    <MenuButton label="Account" icon={<Avatar size="small" icon={<UserOutlined aria-hidden />} />} items={items} />
   );
 }

@@ -1,6 +1,6 @@
 import type { Bundle, FhirResource } from 'fhir/r4';
 import { describe, expect, it } from 'vitest';
-import { dataRequirementFilter } from './data-requirements';
+import { dataRequirementFilter, filterBundle } from './data-requirements';
 import { loadMeasureContent } from './measure-content';
 
 const QICORE = 'http://hl7.org/fhir/us/qicore/StructureDefinition/';
@@ -41,7 +41,7 @@ describe('dataRequirementFilter', () => {
   it('keeps what CMS122’s retrieves read: the patient, an HbA1c, a frailty device by its code[x]', () => {
     const cms122 = loadMeasureContent().find((measure) => measure.id === 'CMS122');
     if (!cms122) throw new Error('CMS122 missing');
-    const kept = dataRequirementFilter(cms122)(bundle).entry?.map((entry) => entry.resource?.id);
+    const kept = filterBundle(bundle, dataRequirementFilter(cms122)).entry?.map((entry) => entry.resource?.id);
     // A heart rate is in no value set of the measure; an untagged HbA1c is read by no QI-Core retrieve.
     expect(kept).toEqual(['p', 'a1c', 'wheelchair']);
   });

@@ -23,12 +23,17 @@ interface Requirement {
   filter?: { elements: readonly string[]; codes: ReadonlySet<string> };
 }
 
-/** Keeps the entries of a one-patient bundle that the measure's retrieves can read (see the module comment). */
-export type BundleFilter = (bundle: Bundle) => Bundle;
+/** Whether a measure's retrieves can read a resource of a patient's bundle (see the module comment). */
+export type ResourceFilter = (resource: FhirResource | undefined) => boolean;
 
-export function dataRequirementFilter(content: EcqmMeasureContent): BundleFilter {
+/** The entries of a one-patient bundle that `keeps` lets through. */
+export function filterBundle(bundle: Bundle, keeps: ResourceFilter): Bundle {
+  return { ...bundle, entry: (bundle.entry ?? []).filter((entry: BundleEntry) => keeps(entry.resource)) };
+}
+
+export function dataRequirementFilter(content: EcqmMeasureContent): ResourceFilter {
   const byType = groupRequirements(readRequirements(content));
-  const keeps = (resource: FhirResource | undefined): boolean => {
+  return (resource) => {
     if (!resource) return false;
     if (resource.resourceType === 'Patient') return true;
     const byProfile = byType.get(resource.resourceType);
@@ -42,7 +47,6 @@ export function dataRequirementFilter(content: EcqmMeasureContent): BundleFilter
       );
     });
   };
-  return (bundle) => ({ ...bundle, entry: (bundle.entry ?? []).filter((entry: BundleEntry) => keeps(entry.resource)) });
 }
 
 /**

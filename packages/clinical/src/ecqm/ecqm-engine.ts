@@ -15,7 +15,7 @@ import type { EcqmMeasureId } from './measure-catalog';
 import { loadMeasureContent } from './measure-content';
 import { compileMeasure, type MeasureProgram } from './measure-program';
 import { measureResults } from './measure-result';
-import { createPatientSource, type RefillablePatientSource } from './patient-source';
+import { createPatientSource, type MeasurePatientSource } from './patient-source';
 import { execInitialPopulationFirst } from './initial-population-first';
 import { withoutMissingElementNotices } from './quiet-notices';
 import { keyResourcesByTypeAndId } from './resource-keys';
@@ -95,9 +95,10 @@ export function createEcqmEngine(options: EcqmEngineOptions = {}): EcqmEngine {
   const evaluateNow = async (bundles: readonly Bundle[], evaluateOptions: EcqmEvaluateOptions) => {
     bundles.forEach(checkPatientBundle);
     const byPatient = new Map<string, EcqmMeasureResult[]>();
+    source.load(bundles);
     for (const id of evaluateOptions.measures ?? measureIds) {
       const program = programFor(id);
-      source.refill(filterByDataRequirements ? bundles.map(program.filter) : bundles);
+      source.start(filterByDataRequirements ? program.keeps : undefined);
       const results = await runProgram(program, source, evaluateOptions, initialPopulationFirst);
       for (const [patientId, result] of measureResults(program, results, evaluateOptions)) {
         byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), result]);
@@ -132,7 +133,7 @@ function checkPatientBundle(bundle: Bundle, index: number): void {
 
 async function runProgram(
   program: MeasureProgram,
-  source: RefillablePatientSource,
+  source: MeasurePatientSource,
   options: EcqmEvaluateOptions,
   initialPopulationFirst: boolean,
 ): Promise<Results> {

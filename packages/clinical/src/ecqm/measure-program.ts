@@ -9,7 +9,7 @@ import { CodeService, Repository, type Library as CqlLibrary } from 'cql-executi
 import type { Measure, ValueSet } from 'fhir/r4';
 import type { ELM, ELMStatement } from 'fqm-execution';
 import { valueSetsForCodeService } from 'fqm-execution/build/execution/ValueSetHelper.js';
-import { dataRequirementFilter, type BundleFilter } from './data-requirements';
+import { dataRequirementFilter, type ResourceFilter } from './data-requirements';
 import { indexValueSets } from './indexed-value-sets';
 import { normalizeValueSetUrl, type EcqmMeasureContent } from './measure-content';
 
@@ -23,8 +23,8 @@ export interface MeasureProgram {
   mainLibraryName: string;
   /** Each library's ELM by its identifier, for reading which expressions decided a population. */
   elmLibraries: ReadonlyMap<string, ElmIndex>;
-  /** Keeps what the measure's retrieves can read of a patient's bundle (`data-requirements.ts`). */
-  filter: BundleFilter;
+  /** Whether the measure's retrieves can read a resource of a patient's bundle (`data-requirements.ts`). */
+  keeps: ResourceFilter;
   /**
    * The definitions a patient is evaluated for first (`initial-population-first.ts`): each group's initial
    * population and its stratifiers.
@@ -63,7 +63,7 @@ export function compileMeasure(
     codeService,
     mainLibraryName: rootLibIdentifier.id,
     elmLibraries: new Map(elmJSONs.map((elm) => [elm.library.identifier.id, indexElm(elm)])),
-    filter: dataRequirementFilter(content),
+    keeps: dataRequirementFilter(content),
     initialPopulationExpressions: initialPopulationExpressions(content.measure),
   };
 }

@@ -104,32 +104,46 @@ function remembering(patient: PatientObject): RememberingPatient {
 
 let fieldReadsRemembered = false;
 
-/** Memoises `get` and `getCode` on cql-exec-fhir's wrapper class, found from one of its instances. */
+/**
+ * Memoises `get` and `getCode` on cql-exec-fhir's wrapper class, found from one of its instances, and
+ * `findClass` on its model info (which a wrapper's constructor calls for each base type of its type, and
+ * which rewrites the name it is given at each call); the model info does not change once read.
+ */
 function rememberFieldReads(wrapper: object): void {
   if (fieldReadsRemembered) return;
-  let prototype = Object.getPrototypeOf(wrapper) as Record<string, unknown> | null;
-  while (prototype && !(Object.hasOwn(prototype, 'get') && Object.hasOwn(prototype, 'getCode'))) {
+  const wrapperClass = prototypeWith(wrapper, ['get', 'getCode']);
+  const modelInfo = (wrapper as { _modelInfo?: object })._modelInfo;
+  const modelInfoClass = modelInfo && prototypeWith(modelInfo, ['findClass']);
+  if (!wrapperClass || !modelInfoClass) throw new Error('cql-exec-fhir wrapper class not found');
+  memoise(wrapperClass, 'get');
+  memoise(wrapperClass, 'getCode');
+  memoise(modelInfoClass, 'findClass');
+  fieldReadsRemembered = true;
+}
+
+/** The first prototype of `object`'s chain that defines each of these methods. */
+function prototypeWith(object: object, methods: readonly string[]): Record<string, unknown> | undefined {
+  let prototype = Object.getPrototypeOf(object) as Record<string, unknown> | null;
+  while (prototype && !methods.every((method) => Object.hasOwn(prototype as object, method))) {
     prototype = Object.getPrototypeOf(prototype) as Record<string, unknown> | null;
   }
-  if (!prototype) throw new Error('cql-exec-fhir wrapper class not found');
-  for (const method of ['get', 'getCode'] as const) {
-    const read = prototype[method] as (this: object, field: string) => unknown;
-    const reads = new WeakMap<object, Map<string, unknown>>();
-    Object.defineProperty(prototype, method, {
-      configurable: true,
-      writable: true,
-      value(this: object, field: string): unknown {
-        let values = reads.get(this);
-        if (!values) {
-          values = new Map();
-          reads.set(this, values);
-        }
-        if (values.has(field)) return values.get(field);
-        const value = read.call(this, field);
-        values.set(field, value);
-        return value;
-      },
-    });
-  }
-  fieldReadsRemembered = true;
+  return prototype ?? undefined;
+}
+
+/** Replaces a one-argument method by one that remembers its answer per instance and argument. */
+function memoise(prototype: Record<string, unknown>, method: string): void {
+  const compute = prototype[method] as (this: object, argument: string) => unknown;
+  const answers = new WeakMap<object, Map<string, unknown>>();
+  Object.defineProperty(prototype, method, {
+    configurable: true,
+    writable: true,
+    value(this: object, argument: string): unknown {
+      let values = answers.get(this);
+      if (!values) answers.set(this, (values = new Map<string, unknown>()));
+      if (values.has(argument)) return values.get(argument);
+      const value = compute.call(this, argument);
+      values.set(argument, value);
+      return value;
+    },
+  });
 }

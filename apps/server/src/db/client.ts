@@ -7,9 +7,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as clinicalSchema from './clinical-schema';
+import * as populationSchema from './population-schema';
 import * as accountSchema from './schema';
 
-const schema = { ...accountSchema, ...clinicalSchema };
+const schema = { ...accountSchema, ...clinicalSchema, ...populationSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

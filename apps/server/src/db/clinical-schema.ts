@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -348,6 +349,47 @@ export const claimDiagnoses = pgTable(
     ...sourceColumns(),
   },
   (table) => [bySource('claim_diagnoses', table), index('claim_diagnoses_patient').on(table.patientId)],
+);
+
+/** What a claim paid for, as the cost dashboards group it (issue 20). */
+export type ServiceCategory = 'inpatient' | 'outpatient' | 'emergency' | 'professional' | 'pharmacy' | 'other';
+
+/**
+ * One claim with its amounts (FHIR Claim or ExplanationOfBenefit, issue 20): what was billed, what the
+ * plan allowed and what it paid, and the service category it falls in. An ExplanationOfBenefit names its
+ * Claim (`claimSourceId`): the cost dashboards count the adjudicated ExplanationOfBenefit and leave out a
+ * Claim that one adjudicates, so a service is never counted twice. Amounts are in US dollars.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    patientId: patientId(),
+    /** The visit or stay the claim is for, when it names one held in Cairn. */
+    encounterId: uuid('encounter_id').references(() => encounters.id, { onDelete: 'set null' }),
+    /** Claim or ExplanationOfBenefit. */
+    resourceType: text('resource_type').notNull(),
+    /** ExplanationOfBenefit.claim: the source id of the Claim it adjudicates. */
+    claimSourceId: text('claim_source_id'),
+    /** Claim.type: institutional, professional, pharmacy, oral, vision (null when not given). */
+    claimType: text('claim_type'),
+    serviceCategory: text('service_category').$type<ServiceCategory>().notNull(),
+    serviceStart: date('service_start').notNull(),
+    serviceEnd: date('service_end'),
+    /** The principal (or first) diagnosis, ICD-10-CM without the dot. */
+    principalIcd: text('principal_icd'),
+    billed: numeric('billed', { precision: 12, scale: 2, mode: 'number' }),
+    /** The plan's allowed amount; for a Claim without adjudication, null. */
+    allowed: numeric('allowed', { precision: 12, scale: 2, mode: 'number' }),
+    paid: numeric('paid', { precision: 12, scale: 2, mode: 'number' }),
+    ...sourceColumns(),
+  },
+  (table) => [
+    bySource('claims', table),
+    index('claims_patient').on(table.patientId, table.serviceStart),
+    index('claims_organisation_service').on(table.organisationId, table.serviceStart),
+  ],
 );
 
 /** Labs, vitals and screening scores (FHIR Observation); a panel's components are rows of their own. */

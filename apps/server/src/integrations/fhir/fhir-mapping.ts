@@ -2,6 +2,7 @@ import type {
   allergies,
   carePlans,
   claimDiagnoses,
+  claims,
   clinics,
   conditions,
   coverages,
@@ -38,6 +39,7 @@ export interface ClinicalTables {
   diagnosticReports: typeof diagnosticReports;
   documents: typeof documents;
   claimDiagnoses: typeof claimDiagnoses;
+  claims: typeof claims;
   coverages: typeof coverages;
   partnerNotes: typeof partnerNotes;
 }

@@ -21,6 +21,7 @@ export const TABLES: ClinicalTables = {
   diagnosticReports: schema.diagnosticReports,
   documents: schema.documents,
   claimDiagnoses: schema.claimDiagnoses,
+  claims: schema.claims,
   coverages: schema.coverages,
   partnerNotes: schema.partnerNotes,
 };

@@ -71,6 +71,7 @@ const TABLE_ORDER: readonly TableName[] = [
   'diagnosticReports',
   'documents',
   'claimDiagnoses',
+  'claims',
   'coverages',
   'partnerNotes',
 ];
@@ -97,6 +98,7 @@ const MAPPED_LINKS: Readonly<Record<TableName, readonly LinkColumn[]>> = {
   diagnosticReports: ['patientId', 'encounterId'],
   documents: ['patientId', 'encounterId'],
   claimDiagnoses: ['patientId'],
+  claims: ['patientId', 'encounterId'],
   coverages: ['patientId'],
   partnerNotes: ['patientId'],
 };

@@ -5,4 +5,5 @@ export * from './assertion';
 export * from './care-gaps';
 export * from './suspecting';
 export * from './hcc';
+export * from './ccsr';
 export { createRandom } from './testing/random';

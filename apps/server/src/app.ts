@@ -28,6 +28,7 @@ import { qualityRoutes } from './modules/quality';
 import { qualityFhirRoutes } from './modules/quality-fhir';
 import { qualityFitRoutes } from './modules/quality-fit';
 import { qualityTabRoutes } from './modules/quality-tab';
+import { riskAnalyticsRoutes } from './modules/risk-analytics';
 import { scheduleRoutes } from './modules/schedule';
 import { scimAdminRoutes, scimRoutes } from './modules/scim';
 import { ssoRoutes } from './modules/sso';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       qualityTabRoutes(api);
       qualityFhirRoutes(api, config);
       qualityFitRoutes(api);
+      riskAnalyticsRoutes(api, config);
       realtimeRoutes(api);
       options.extraApiRoutes?.(api);
     },

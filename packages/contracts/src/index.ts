@@ -31,3 +31,4 @@ export * from './quality-fit';
 export * from './quality-fit-kits';
 export * from './quality-fhir';
 export * from './api-clients';
+export * from './risk-analytics';

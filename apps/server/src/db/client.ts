@@ -6,11 +6,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import * as analyticsSchema from './analytics-schema';
 import * as clinicalSchema from './clinical-schema';
 import * as populationSchema from './population-schema';
 import * as accountSchema from './schema';
 
-const schema = { ...accountSchema, ...clinicalSchema, ...populationSchema };
+const schema = { ...accountSchema, ...clinicalSchema, ...populationSchema, ...analyticsSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -21,4 +21,4 @@ export type {
 export { SUSPECTING_RULES } from './rules';
 export type { SuspectRule } from './rules/rule';
 export { CONDITION_LEXICON } from './condition-lexicon';
-export { ACUTE_HCCS, isChronic } from './chronic';
+export { ACUTE_HCCS, isChronic, recaptureCode } from './chronic';

@@ -1,0 +1,2 @@
+export { riskAnalyticsRoutes } from './risk-analytics.routes';
+export { riskAnalyticsBuilder, rebuildRiskAnalytics } from './risk-rebuild';

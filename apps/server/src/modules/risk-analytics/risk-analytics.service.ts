@@ -1,0 +1,156 @@
+import {
+  RISK_NO_ID,
+  type EndpointBody,
+  type EndpointResponse,
+  type getRiskAnalytics,
+  type RiskAnalyticsFilters,
+  type RiskGrouping,
+  type RiskGroupRow,
+} from '@cairn/contracts';
+import type { FastifyRequest } from 'fastify';
+import { loadCareScope, type AuthContext } from '../../access';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  countFailureReasons,
+  findNames,
+  findRefreshState,
+  sumCounts,
+  sumDecisionDays,
+  sumSnapshots,
+  type CountSums,
+} from './risk-analytics.repository';
+import { hccLabel, isPaymentHcc } from './risk-code-map';
+import { cumulativeRecapture, measuresOf } from './risk-measures';
+import { riskClock } from './risk-clock';
+import type { RiskSelection } from './risk-selection';
+
+export interface Caller {
+  auth: AuthContext;
+  request: FastifyRequest;
+}
+
+type RiskAnalyticsResult = EndpointResponse<typeof getRiskAnalytics>['result'];
+
+/**
+ * The filters resolved against today and the caller's care scope. An HCC that is not a V28 payment HCC
+ * (nor 0, no HCC) is refused with 422 naming `filters.hcc`. The permission (hcc_dashboard) is the
+ * endpoint's, checked before the handler.
+ */
+export async function resolveSelection(
+  db: Db,
+  auth: AuthContext,
+  filters: RiskAnalyticsFilters,
+): Promise<RiskSelection> {
+  if (filters.hcc !== undefined && filters.hcc !== 0 && !isPaymentHcc(filters.hcc)) {
+    throw AppError.validation([{ field: 'filters.hcc', message: 'Not a CMS-HCC V28 payment HCC' }]);
+  }
+  const day = riskClock.today();
+  const year = filters.year ?? Number(day.slice(0, 4));
+  const thisMonth = Number(day.slice(5, 7));
+  const toMonth = filters.toMonth ?? (year === Number(day.slice(0, 4)) ? thisMonth : 12);
+  const scope = await loadCareScope(db, auth);
+  return {
+    organisationId: auth.organisationId,
+    year,
+    fromMonth: Math.min(filters.fromMonth ?? 1, toMonth),
+    toMonth,
+    providerIds: filters.providerIds,
+    clinicIds: filters.clinicIds,
+    hcc: filters.hcc,
+    scopeProviderIds: scope.providerIds,
+  };
+}
+
+const MONTH_NAMES = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+async function labelsOf(
+  db: Db,
+  selection: RiskSelection,
+  groupBy: RiskGrouping,
+  keys: string[],
+): Promise<Map<string, string>> {
+  switch (groupBy) {
+    case 'month':
+      return new Map(keys.map((key) => [key, MONTH_NAMES.format(new Date(`${key}-01T00:00:00Z`))]));
+    case 'hcc':
+      return new Map(keys.map((key) => [key, key === '0' ? 'No payment HCC' : `HCC ${key} ${hccLabel(Number(key))}`]));
+    case 'clinic':
+    case 'provider': {
+      const names = await findNames(
+        db,
+        selection.organisationId,
+        groupBy,
+        keys.filter((key) => key !== RISK_NO_ID),
+      );
+      names.set(RISK_NO_ID, groupBy === 'clinic' ? 'No clinic' : 'No provider');
+      return names;
+    }
+  }
+}
+
+function monthsOf(selection: RiskSelection, fromMonth: number): string[] {
+  return Array.from(
+    { length: selection.toMonth - fromMonth + 1 },
+    (_, index) => `${String(selection.year)}-${String(fromMonth + index).padStart(2, '0')}`,
+  );
+}
+
+async function groupRows(db: Db, selection: RiskSelection, groupBy: RiskGrouping): Promise<RiskGroupRow[]> {
+  const [counts, days, snapshots] = await Promise.all([
+    sumCounts(db, selection, groupBy),
+    sumDecisionDays(db, selection, groupBy),
+    sumSnapshots(db, selection, groupBy),
+  ]);
+  const countsByKey = new Map(counts.map((row) => [row.key, row]));
+  const snapshotsByKey = new Map(snapshots.map((row) => [row.key, row]));
+  let keys: string[];
+  let countsOf: (key: string) => Omit<CountSums, 'key'> | undefined = (key) => countsByKey.get(key);
+  if (groupBy === 'month') {
+    const cumulative = cumulativeRecapture(countsByKey, monthsOf(selection, 1));
+    countsOf = (key) => cumulative.get(key);
+    keys = monthsOf(selection, selection.fromMonth);
+  } else {
+    keys = [...new Set([...countsByKey.keys(), ...snapshotsByKey.keys()])];
+  }
+  const labels = await labelsOf(db, selection, groupBy, keys);
+  const rows = keys.map((key) => ({
+    key,
+    label: labels.get(key) ?? 'Unknown',
+    ...measuresOf(
+      countsOf(key),
+      days.filter((bucket) => bucket.key === key),
+      snapshotsByKey.get(key),
+    ),
+  }));
+  if (groupBy === 'hcc') return rows.sort((left, right) => Number(left.key) - Number(right.key));
+  if (groupBy === 'month') return rows;
+  return rows.sort((left, right) => left.label.localeCompare(right.label));
+}
+
+/** The selection's measures in total and by the chosen grouping (numbers only: no patient is shown). */
+export async function getRiskAnalyticsResult(
+  db: Db,
+  caller: Caller,
+  body: EndpointBody<typeof getRiskAnalytics>,
+): Promise<RiskAnalyticsResult> {
+  const selection = await resolveSelection(db, caller.auth, body.filters);
+  const [counts, days, snapshots, rows, failureReasons, refresh] = await Promise.all([
+    sumCounts(db, selection, 'none'),
+    sumDecisionDays(db, selection, 'none'),
+    sumSnapshots(db, selection, 'none'),
+    groupRows(db, selection, body.groupBy),
+    countFailureReasons(db, selection),
+    findRefreshState(db, selection.organisationId),
+  ]);
+  return {
+    year: selection.year,
+    fromMonth: selection.fromMonth,
+    toMonth: selection.toMonth,
+    refreshedAt: refresh.refreshedAt?.toISOString() ?? null,
+    isStale: refresh.isStale,
+    total: measuresOf(counts[0], days, snapshots[0]),
+    rows,
+    failureReasons,
+  };
+}

@@ -1,7 +1,8 @@
 import { exportQualityWorklist, type EndpointInput } from '@cairn/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { downloadCsv, worklistCsv } from '../utils/worklist-csv';
+import { downloadCsv } from '../../../lib/csv';
+import { worklistCsv } from '../utils/worklist-csv';
 
 export type WorklistExportInput = EndpointInput<typeof exportQualityWorklist>;
 

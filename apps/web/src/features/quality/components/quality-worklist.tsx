@@ -5,10 +5,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { isApiError } from '../../../lib/api-error';
+import { downloadCsv } from '../../../lib/csv';
 import { useExportQualityWorklist } from '../api/export-quality-worklist';
 import { useQualityMeasures } from '../api/get-quality-measures';
 import { useQualityWorklist } from '../api/get-quality-worklist';
-import { downloadCsv, worklistCsv } from '../utils/worklist-csv';
+import { worklistCsv } from '../utils/worklist-csv';
 import { WorklistFilterBar } from './worklist-filter-bar';
 import { WorklistTable, worklistRowKey, type WorklistOrder } from './worklist-table';
 

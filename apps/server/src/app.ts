@@ -24,6 +24,7 @@ import { ehrRoutes } from './modules/ehr-launch';
 import { flagsRoutes } from './modules/flags';
 import { organisationAdminRoutes } from './modules/organisation-admin';
 import { patientsRoutes } from './modules/patients';
+import { populationRoutes } from './modules/population';
 import { qualityRoutes } from './modules/quality';
 import { qualityFhirRoutes } from './modules/quality-fhir';
 import { qualityFitRoutes } from './modules/quality-fit';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ehrConnectionsRoutes(api, config);
       dxRoutes(api, config);
       qualityRoutes(api);
+      populationRoutes(api);
       qualityTabRoutes(api);
       qualityFhirRoutes(api, config);
       qualityFitRoutes(api);

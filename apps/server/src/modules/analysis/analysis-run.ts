@@ -1,3 +1,4 @@
+import { localToday } from '../../lib/local-today';
 import type { PatientRecord } from '@cairn/clinical';
 import type { Db } from '../../db/client';
 import { computeAnalysis, type ComputedAnalysis } from './analysis-compute';
@@ -15,12 +16,7 @@ export interface RunOptions {
   retryDelaySeconds?: (attempts: number) => number;
 }
 
-/** Today's date in the server's time zone, `YYYY-MM-DD`. */
-export function localToday(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { localToday };
 
 /** Runs claimed jobs: per organisation one snapshot read, the engine per patient, one store. */
 export async function runJobs(db: Db, jobs: readonly ClaimedJob[], options: RunOptions): Promise<void> {

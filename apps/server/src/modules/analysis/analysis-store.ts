@@ -9,6 +9,7 @@ import {
   qualityJobs,
   summaryUpdates,
 } from '../../db/clinical-schema';
+import { markPopulationChanged } from '../population';
 import { publishSuggestionsChanged } from '../realtime';
 import type { ComputedAnalysis } from './analysis-compute';
 import { ANALYSIS_CHANNEL } from './analysis-queue';
@@ -80,6 +81,7 @@ export async function storeAnalyses(
     const written = [...touched, ...upserted];
     const writtenIds = new Set(written);
     await queueQualityJobs(tx, organisationId, written);
+    if (written.length > 0) await markPopulationChanged(tx, organisationId);
     const changedVisits = await addSummaryUpdates(
       tx,
       organisationId,

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import { refreshChangedPopulations } from '../population';
 import { relaySuggestionEvent } from '../realtime';
 import { claimJobs, pruneDoneJobs, queueDailyRefresh } from './analysis-jobs';
 import { ANALYSIS_CHANNEL } from './analysis-queue';
@@ -88,11 +89,13 @@ export function startAnalysisWorker(database: Database, options: WorkerOptions):
     batchSize: options.batchSize ?? (database.kind === 'pglite' ? PGLITE_BATCH : DEFAULT_BATCH),
   };
   const qualityOptions = { ...options, batchSize: qualityBatchSize(database) };
-  // The quality pass runs when no suggestion is waiting: suggestions are fast and shown at the visit.
+  // The quality pass runs when no suggestion is waiting: suggestions are fast and shown at the visit. The
+  // population tables are rebuilt before it, once an organisation's analyses are all in.
   const runNext = async () => {
     const claimed = queues.has('analysis') ? await runBatch(database, runOptions) : 0;
     if (claimed > 0 || !queues.has('quality')) return claimed;
-    return runQualityBatch(database.db, qualityOptions);
+    const rebuilt = await refreshChangedPopulations(database.db, (options.today ?? localToday)());
+    return rebuilt + (await runQualityBatch(database.db, qualityOptions));
   };
   // Changed by stop() and by notifications while the loop awaits.
   const state = { isStopped: false, isNotified: false };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { analysisJobs } from '../../db/clinical-schema';
 import { populationRefresh } from '../../db/population-schema';
 import { POPULATION_BUILDERS } from './population-builders';
+import { rowsOf } from './population-scope';
 
 /** What a rebuild of an organisation's population tables is of. */
 export interface RebuildContext {
@@ -40,10 +41,11 @@ export async function markPopulationChanged(tx: Db, organisationId: string): Pro
 export async function rebuildPopulation(database: Db, context: RebuildContext): Promise<boolean> {
   const started = Date.now();
   return database.transaction(async (tx) => {
-    const lock = await tx.execute(
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
       sql`select pg_try_advisory_xact_lock(hashtext('population'), hashtext(${context.organisationId})) as locked`,
     );
-    if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
+    if (!lock?.locked) return false;
     // Read before the rebuild: a change committed while it runs leaves the organisation dirty.
     const [state] = await tx
       .select({ dirtySince: populationRefresh.dirtySince })

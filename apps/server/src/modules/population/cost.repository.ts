@@ -1,0 +1,293 @@
+import {
+  RISK_BAND_KEYS,
+  SERVICE_CATEGORIES,
+  type CostAmount,
+  type CostCounts,
+  type CostDrill,
+  type CostPatient,
+} from '@cairn/contracts';
+import { ccsrCategories } from '@cairn/clinical';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { PeriodAmounts } from '../../db/population-schema';
+import { patientOf } from './admissions.repository';
+import { NO_PROVIDER } from './population-builders';
+import { rowsOf, type PopulationQuery } from './population-scope';
+import { NO_RISK_BAND, RISK_BANDS } from './risk-bands';
+
+/** A patient whose PMPM is over this many times their risk band's is an outlier. */
+export const OUTLIER_FACTOR = 3;
+
+type Grouping = 'total' | 'month' | 'category' | 'clinic' | 'provider' | 'bodySystem';
+
+const GROUP_COLUMNS: Record<Exclude<Grouping, 'total' | 'month'>, string> = {
+  category: 'service_category',
+  clinic: 'clinic_id',
+  provider: 'provider_id',
+  bodySystem: 'body_system',
+};
+
+const round = (value: number, places = 2): number => Math.round(value * 10 ** places) / 10 ** places;
+const pmpmOf = (total: number, memberMonths: number): number | null =>
+  memberMonths > 0 ? round(total / memberMonths) : null;
+
+interface CostRow {
+  key: string | null;
+  total: string | number;
+  claims: number;
+  member_months: number;
+  by_category: Record<string, number> | null;
+}
+
+/**
+ * The query's period's amounts by a grouping, with the member months of the same patients (for a service
+ * category or a body system, the member months are all the population's: PMPM is then that category's
+ * share of the per-member cost).
+ */
+export async function countCosts(
+  db: Db,
+  query: PopulationQuery,
+  options: { grouping: Grouping; amount: CostAmount },
+): Promise<(CostCounts & { key: string | null; byCategory: PeriodAmounts })[]> {
+  const { grouping } = options;
+  const amount = sql.raw(options.amount);
+  const key =
+    grouping === 'total'
+      ? sql`null::text`
+      : grouping === 'month'
+        ? sql.raw(`to_char(c.month, 'YYYY-MM')`)
+        : sql.raw(`c.${GROUP_COLUMNS[grouping]}::text`);
+  const memberKey =
+    grouping === 'month'
+      ? sql.raw(`to_char(m.month, 'YYYY-MM')`)
+      : grouping === 'clinic' || grouping === 'provider'
+        ? sql.raw(`m.${GROUP_COLUMNS[grouping]}::text`)
+        : sql`null::text`;
+  const isMemberGrouping = grouping === 'month' || grouping === 'clinic' || grouping === 'provider';
+  const { from, to } = query.period;
+  const rows = await rowsOf<CostRow>(
+    db,
+    sql`
+    with spent as (
+      select ${key} as key, sum(c.${amount}) as total, sum(c.claims)::int as claims,
+        ${categorySums(amount)} as by_category
+      from pop_costs c
+      where ${query.attributed('c')} and c.month between date_trunc('month', ${from}::date) and ${to}::date
+      group by 1
+    ),
+    membership as (
+      select ${memberKey} as key, sum(m.members)::int as member_months
+      from pop_members m
+      where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date
+      group by 1
+    )
+    select s.key, s.total, s.claims, s.by_category,
+      coalesce(${isMemberGrouping ? sql`m.member_months` : sql`(select sum(member_months) from membership)`}, 0)::int as member_months
+    from spent s left join membership m on m.key is not distinct from s.key
+    ${isMemberGrouping ? sql`union all select m.key, 0, 0, null, m.member_months from membership m where not exists (select 1 from spent s where s.key is not distinct from m.key)` : sql``}
+    order by 1`,
+  );
+  const result = rows.map((row) => {
+    const total = round(Number(row.total));
+    return {
+      key: row.key,
+      total,
+      claims: row.claims,
+      memberMonths: row.member_months,
+      pmpm: pmpmOf(total, row.member_months),
+      byCategory: categoriesOf(row.by_category),
+    };
+  });
+  if (grouping === 'total' && result.length === 0) {
+    const [members] = await rowsOf<{ member_months: number }>(
+      db,
+      sql`select coalesce(sum(members), 0)::int as member_months from pop_members m
+        where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date`,
+    );
+    const memberMonths = members?.member_months ?? 0;
+    result.push({
+      key: null,
+      total: 0,
+      claims: 0,
+      memberMonths,
+      pmpm: pmpmOf(0, memberMonths),
+      byCategory: categoriesOf(null),
+    });
+  }
+  return result;
+}
+
+function categorySums(amount: SQL): SQL {
+  const pairs = SERVICE_CATEGORIES.map(
+    (category) => sql`${category}::text, coalesce(sum(c.${amount}) filter (where c.service_category = ${category}), 0)`,
+  );
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+function categoriesOf(values: Record<string, number | string> | null): PeriodAmounts {
+  return Object.fromEntries(
+    SERVICE_CATEGORIES.map((category) => [category, round(Number(values?.[category] ?? 0))]),
+  ) as unknown as PeriodAmounts;
+}
+
+/** The body systems' names, by code (`CIR`). */
+export function bodySystemNames(): Map<string, string> {
+  const names = new Map(ccsrCategories().map((category) => [category.bodySystem, category.bodySystemName]));
+  names.set('UNK', 'No diagnosis given');
+  return names;
+}
+
+interface BandRow {
+  band: string;
+  patients: number;
+  member_months: number;
+  total: string | number;
+  outliers: number;
+}
+
+/**
+ * Cost against risk: the period's patients by RAF band, their member months, amount and PMPM, and how
+ * many of them are outliers (PMPM over three times their band's).
+ */
+export async function countRiskBands(db: Db, query: PopulationQuery, amount: CostAmount) {
+  const rows = await rowsOf<BandRow>(
+    db,
+    sql`
+    with patients as (
+      select raf_band as band, member_months, ${sql.raw(amount)} as amount
+      from pop_patient_periods pp
+      where ${query.attributed('pp')} and pp.period = ${query.period.key}
+    ),
+    bands as (
+      select band, count(*)::int as patients, sum(member_months)::int as member_months, sum(amount) as total,
+        sum(amount) / nullif(sum(member_months), 0) as pmpm
+      from patients group by band
+    )
+    select b.band, b.patients, b.member_months, b.total,
+      (select count(*)::int from patients p where p.band = b.band and p.member_months > 0
+        and p.amount / p.member_months > ${OUTLIER_FACTOR} * b.pmpm) as outliers
+    from bands b`,
+  );
+  const found = new Map(rows.map((row) => [row.band, row]));
+  return [...RISK_BANDS, NO_RISK_BAND].flatMap((band) => {
+    const row = found.get(band.key);
+    if (!row) return [];
+    const total = round(Number(row.total));
+    return [
+      {
+        band: band.key,
+        label: band.label,
+        patients: row.patients,
+        outliers: row.outliers,
+        memberMonths: row.member_months,
+        total,
+        claims: 0,
+        pmpm: pmpmOf(total, row.member_months),
+      },
+    ];
+  });
+}
+
+/** The drill's amount on `pop_patient_periods pp`: a category's or a body system's, else the total. */
+function drillAmount(amount: CostAmount, drill: CostDrill): SQL {
+  if (amount === 'allowed' && drill.serviceCategory) return sql`(pp.by_category ->> ${drill.serviceCategory})::numeric`;
+  if (amount === 'allowed' && drill.bodySystem)
+    return sql`coalesce((pp.by_body_system ->> ${drill.bodySystem})::numeric, 0)`;
+  return sql.raw(`pp.${amount}`);
+}
+
+function costConditions(query: PopulationQuery, drill: CostDrill, options: { amount: SQL; column: CostAmount }): SQL {
+  const { amount } = options;
+  const column = sql.raw(options.column);
+  const conditions: SQL[] = [query.attributed('pp'), sql`pp.period = ${query.period.key}`];
+  if (drill.clinicId !== undefined) {
+    conditions.push(drill.clinicId === null ? sql`pp.clinic_id is null` : sql`pp.clinic_id = ${drill.clinicId}`);
+  }
+  if (drill.providerId !== undefined) conditions.push(sql`pp.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
+  if (drill.riskBand) conditions.push(sql`pp.raf_band = ${drill.riskBand}`);
+  if (drill.serviceCategory || drill.bodySystem) conditions.push(sql`${amount} > 0`);
+  if (drill.isOutlier) {
+    // The patient's PMPM against their band's, both of the chosen amount's totals (as countRiskBands).
+    conditions.push(sql`pp.member_months > 0 and pp.${column} / pp.member_months > ${OUTLIER_FACTOR} * (
+      select sum(b.${column}) / nullif(sum(b.member_months), 0) from pop_patient_periods b
+      where ${query.attributed('b')} and b.period = pp.period and b.raf_band = pp.raf_band)`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+interface PatientRow {
+  patient_id: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  mrn: string | null;
+  provider_name: string | null;
+  clinic_name: string | null;
+  member_months: number;
+  amount: string | number;
+  by_category: Record<string, number>;
+  by_body_system: Record<string, number>;
+  raf: string | number | null;
+  raf_band: string;
+  admissions: number;
+  emergency_visits: number;
+  total: number;
+}
+
+/**
+ * A page of the patients behind a cost number, highest amount first. With the paid amount chosen, a
+ * category's or body system's drill orders by the patient's paid total (the tables split the allowed
+ * amount only).
+ */
+export async function listCostPatients(
+  db: Db,
+  query: PopulationQuery,
+  options: { drill: CostDrill; amount: CostAmount; limit: number; offset: number },
+): Promise<{ rows: CostPatient[]; total: number }> {
+  const amount = drillAmount(options.amount, options.drill);
+  const rows = await rowsOf<PatientRow>(
+    db,
+    sql`
+    select pp.patient_id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.mrn,
+      nullif(trim(concat(pr.first_name, ' ', pr.last_name)), '') as provider_name, c.name as clinic_name,
+      pp.member_months, ${amount} as amount, pp.by_category, pp.by_body_system, pp.raf, pp.raf_band,
+      pp.admissions, pp.emergency_visits, count(*) over ()::int as total
+    from pop_patient_periods pp
+    join patients p on p.id = pp.patient_id
+    left join providers pr on pr.id = pp.provider_id
+    left join clinics c on c.id = pp.clinic_id
+    where ${costConditions(query, options.drill, { amount, column: options.amount })}
+    order by ${amount} desc, p.last_name, p.first_name, pp.patient_id
+    limit ${options.limit} offset ${options.offset}`,
+  );
+  const names = bodySystemNames();
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((row) => {
+      const total = round(Number(row.amount));
+      // jsonb numbers arrive as numbers; the sum is of the patient's allowed amounts by body system.
+      const systems = Object.entries(row.by_body_system);
+      const allowed = systems.reduce((sum, [, value]) => sum + value, 0);
+      const [topCode, topAmount] = systems.sort(([, left], [, right]) => right - left)[0] ?? [undefined, 0];
+      return {
+        patient: patientOf(row),
+        providerName: row.provider_name,
+        clinicName: row.clinic_name,
+        memberMonths: row.member_months,
+        total,
+        pmpm: pmpmOf(total, row.member_months),
+        byCategory: categoriesOf(row.by_category),
+        topBodySystem:
+          topCode && topAmount > 0
+            ? { code: topCode, name: names.get(topCode) ?? topCode, share: round(topAmount / allowed, 4) }
+            : null,
+        raf: row.raf === null ? null : Number(row.raf),
+        riskBand: (RISK_BAND_KEYS as readonly string[]).includes(row.raf_band)
+          ? (row.raf_band as CostPatient['riskBand'])
+          : 'none',
+        admissions: row.admissions,
+        emergencyVisits: row.emergency_visits,
+      };
+    }),
+  };
+}

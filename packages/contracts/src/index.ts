@@ -32,3 +32,4 @@ export * from './quality-fit-kits';
 export * from './quality-fhir';
 export * from './api-clients';
 export * from './risk-analytics';
+export * from './population-health';

@@ -39,10 +39,15 @@ export const RISK_BAND_KEYS = ['under-0.5', '0.5-1', '1-1.5', '1.5-2', '2-3', '3
 export const POPULATION_PAGE_SIZE_MAX = 200;
 export const POPULATION_EXPORT_LIMIT = 25_000;
 
-/** What every pop-health view is narrowed to: a period and the patients' primary providers or clinics ("or" between them). */
+/**
+ * What every pop-health view is narrowed to: a period, and the patients' primary care providers chosen
+ * as the schedule's filter chooses them (a provider, every provider of a department, or of a clinic; "or"
+ * between them).
+ */
 export const populationFilters = z.strictObject({
   period: populationPeriod.default('L12'),
   clinicIds: idList.optional(),
+  departmentIds: idList.optional(),
   providerIds: idList.optional(),
 });
 export type PopulationFilters = z.infer<typeof populationFilters>;

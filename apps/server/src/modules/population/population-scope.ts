@@ -65,9 +65,9 @@ export async function readFreshness(db: Db, organisationId: string, today: strin
 }
 
 /**
- * The query of a caller's filters. A period the tables do not hold is refused naming it; clinics and
- * providers select with "or" (a patient of a chosen provider, or of any provider of a chosen clinic); a
- * provider-view user's scope keeps their own providers' patients.
+ * The query of a caller's filters. A period the tables do not hold is refused naming it; clinics,
+ * departments and providers select with "or" (a patient of a chosen provider, or of any provider of a
+ * chosen department or clinic); a provider-view user's scope keeps their own providers' patients.
  */
 export function populationQuery(scope: CareScope, filters: PopulationFilters, freshness: Freshness): PopulationQuery {
   const found = freshness.periods.find((period) => period.key === filters.period);
@@ -75,9 +75,17 @@ export function populationQuery(scope: CareScope, filters: PopulationFilters, fr
     const message = `Invalid filters.period: the periods are ${freshness.periods.map((period) => period.key).join(', ')}`;
     throw new AppError('VALIDATION_FAILED', message, { issues: [{ field: 'filters.period', message }] });
   }
-  const chosen = [
-    ...(filters.clinicIds?.length ? [{ column: 'clinic_id', ids: filters.clinicIds }] : []),
-    ...(filters.providerIds?.length ? [{ column: 'provider_id', ids: filters.providerIds }] : []),
+  const chosen = (column: (name: string) => SQL): SQL[] => [
+    ...(filters.clinicIds?.length ? [sql`${column('clinic_id')} = any(${sql.param(filters.clinicIds)}::uuid[])`] : []),
+    ...(filters.providerIds?.length
+      ? [sql`${column('provider_id')} = any(${sql.param(filters.providerIds)}::uuid[])`]
+      : []),
+    ...(filters.departmentIds?.length
+      ? [
+          sql`${column('provider_id')} in (select id from providers where organisation_id = ${scope.organisationId}
+            and department_id = any(${sql.param(filters.departmentIds)}::uuid[]))`,
+        ]
+      : []),
   ];
   return {
     organisationId: scope.organisationId,
@@ -88,10 +96,8 @@ export function populationQuery(scope: CareScope, filters: PopulationFilters, fr
       const conditions: SQL[] = [sql`${column('organisation_id')} = ${scope.organisationId}`];
       if (scope.providerIds)
         conditions.push(sql`${column('provider_id')} = any(${sql.param([...scope.providerIds])}::uuid[])`);
-      if (chosen.length > 0) {
-        const any = chosen.map(({ column: name, ids }) => sql`${column(name)} = any(${sql.param([...ids])}::uuid[])`);
-        conditions.push(sql`(${sql.join(any, sql` or `)})`);
-      }
+      const any = chosen(column);
+      if (any.length > 0) conditions.push(sql`(${sql.join(any, sql` or `)})`);
       return sql.join(conditions, sql` and `);
     },
   };

@@ -61,6 +61,7 @@ async function seed(): Promise<void> {
       .values({ organisationId, departmentId: department!.id, firstName: name, lastName: 'Doctor', ...source() })
       .returning();
     ids[`clinic${name}`] = clinic!.id;
+    ids[`department${name}`] = department!.id;
     ids[`provider${name}`] = provider!.id;
   }
   const attributed: [string, string | null][] = [
@@ -308,6 +309,14 @@ describe('admissions and emergency visits', () => {
     expect(summary.totals).toMatchObject({ admissions: 1, emergencyVisits: 1, observationStays: 0 });
     const page = await callForResult(test.app, getTransitionalCare, { token, body: {} });
     expect(page.rows.map((row) => row.patient.firstName)).toEqual(['p4']);
+  });
+
+  it('narrows to the patients of a chosen department, clinic or provider', async () => {
+    const count = async (filters: Record<string, unknown>) =>
+      (await callForResult(test.app, getAdmissionsSummary, { token: director, body: { filters } })).totals.admissions;
+    expect(await count({ departmentIds: [ids.departmentNorth] })).toBe(3);
+    expect(await count({ clinicIds: [ids.clinicSouth] })).toBe(1);
+    expect(await count({ providerIds: [ids.providerSouth], departmentIds: [ids.departmentNorth] })).toBe(4);
   });
 
   it('refuses a user without hcc_dashboard, and a period it does not hold naming the field', async () => {

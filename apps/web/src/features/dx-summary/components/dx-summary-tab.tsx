@@ -2,6 +2,7 @@ import type { DxCaptureData } from '@cairn/contracts';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Flex, Spin, Switch, Typography } from 'antd';
 import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { usePageTiming } from '../../../lib/page-timing';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { hasPermission, useSession } from '../../../lib/session';
 import { useDxCaptureData } from '../api/get-dx-capture-data';
@@ -35,6 +36,7 @@ export interface DxSummaryTabProps {
 export function DxSummaryTab({ sid, onOpenEvidence, renderToolbar, renderAside }: DxSummaryTabProps) {
   const [isGroupingOn, setIsGroupingOn] = useState(true);
   const summary = useDxCaptureData(sid, isGroupingOn);
+  usePageTiming('portrait', summary.isSuccess, 'dx-summary');
   const header = (
     <Flex gap="small" align="center">
       <Switch aria-label="Group by HCC" size="small" checked={isGroupingOn} onChange={setIsGroupingOn} />

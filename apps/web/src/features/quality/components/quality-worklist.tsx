@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { isApiError } from '../../../lib/api-error';
+import { usePageTiming } from '../../../lib/page-timing';
 import { downloadCsv } from '../../../lib/csv';
 import { useExportQualityWorklist } from '../api/export-quality-worklist';
 import { useQualityMeasures } from '../api/get-quality-measures';
@@ -27,6 +28,7 @@ export function QualityWorklist() {
   const [selected, setSelected] = useState<QualityWorklistRow[]>([]);
   const measures = useQualityMeasures();
   const worklist = useQualityWorklist({ filters, ...order, ...paging });
+  usePageTiming('quality', worklist.isSuccess);
   const exportAll = useExportQualityWorklist();
   const changeFilters = (next: QualityWorklistFilters) => {
     setFilters(next);

@@ -2,6 +2,7 @@ import type { ScheduleFilters, ScheduleSummary } from '@cairn/contracts';
 import { Flex, Input } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error';
+import { usePageTiming } from '../../../lib/page-timing';
 import { useSummaries } from '../api/get-permitted-zones';
 import { useUserClinicsHierarchy } from '../api/get-user-clinics-hierarchy';
 import { readCachedQuery, rememberScheduleQuery, type SummariesQuery } from '../api/summaries-cache';
@@ -64,6 +65,7 @@ export function ScheduleOverview({ toolbarExtra, onVisitIntent }: ScheduleOvervi
   }, [lookupText]);
 
   const summaries = useSummaries(query, { enabled: isFilterSettled });
+  usePageTiming('schedule', summaries.data !== undefined && !summaries.isPlaceholderData);
   return (
     <Flex vertical gap={16}>
       <Flex wrap gap={12} align="center" justify="space-between">

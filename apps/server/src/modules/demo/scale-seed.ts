@@ -20,6 +20,8 @@ export interface ScaleSeedOptions {
   seed: number;
   today?: string;
   batchSize?: number;
+  /** Calendar years of claims and hospital stays up to today (three by default, as the clinical history). */
+  claimYears?: number;
   onProgress?: (message: string) => void;
 }
 
@@ -65,6 +67,7 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
     from,
     count: options.patients,
     batchSize: options.batchSize ?? 1000,
+    ...(options.claimYears === undefined ? {} : { claimYears: options.claimYears }),
     onBatch: ({ done }) => {
       const seconds = (performance.now() - started) / 1000;
       options.onProgress?.(`${String(done)}/${String(options.patients)} patients (${seconds.toFixed(0)} s)`);

@@ -208,10 +208,10 @@ function addConsultLetter(context: PatientContext, visitDates: readonly string[]
   });
 }
 
-/** Fulfilled visits of the last six months (linked to their encounters) and, for some, a visit to come. */
+/** Fulfilled visits of the last twelve months (linked to their encounters) and, for some, a visit to come. */
 function addAppointments(context: PatientContext, visitDates: readonly string[]): void {
   const { draw, options, rows } = context;
-  const since = addDays(options.today, -183);
+  const since = addDays(options.today, -366);
   for (const encounter of rows.encounters) {
     if (encounter.startDate < since || !visitDates.includes(encounter.startDate)) continue;
     rows.appointments.push(

@@ -14,7 +14,7 @@ function counterIds(): NewId {
   return () => `00000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`;
 }
 
-function generate(options: { seed: number; count: number; today?: string }) {
+function generate(options: { seed: number; count: number; today?: string; claimYears?: number }) {
   const newId = counterIds();
   const organisation = generateOrganisation({
     organisationId: '00000000-0000-4000-8000-000000000000',
@@ -34,6 +34,7 @@ function generate(options: { seed: number; count: number; today?: string }) {
       providers: team,
       prefix: 'test',
       newId,
+      ...(options.claimYears === undefined ? {} : { claimYears: options.claimYears }),
     }),
   );
   return { organisation, patients };
@@ -128,5 +129,54 @@ describe('synthetic organisation generator', () => {
       ),
     );
     expect(new Set(sourceIds).size).toBe(sourceIds.length);
+  });
+
+  it('bills every visit with a professional claim whose plan allows no more than the charge and pays no more than it allows', () => {
+    const { patients } = generate({ seed: 4, count: 24 });
+    const claims = patients.flatMap((rows) => rows.claims);
+    const visits = patients.flatMap((rows) => rows.encounters.filter((row) => row.classCode === 'AMB'));
+    const billed = new Set(
+      claims.filter((row) => row.serviceCategory === 'professional').map((row) => row.encounterId),
+    );
+    expect(visits.filter((visit) => !billed.has(visit.id))).toEqual([]);
+    const adjudicated = claims.filter((row) => row.resourceType === 'ExplanationOfBenefit');
+    expect(adjudicated.length).toBeGreaterThan(visits.length);
+    expect(adjudicated.filter((row) => !(row.paid! <= row.allowed! && row.allowed! <= row.billed!))).toEqual([]);
+    expect(new Set(claims.map((row) => row.serviceCategory))).toEqual(
+      new Set(['professional', 'outpatient', 'inpatient', 'emergency', 'pharmacy', 'other']),
+    );
+    // A claim's diagnoses are its claim_diagnoses rows (`<claim>#<sequence>`), the principal first.
+    const diagnoses = new Map(
+      patients.flatMap((rows) => rows.claimDiagnoses).map((row) => [row.sourceId, row.icdCode]),
+    );
+    const coded = claims.filter((row) => row.principalIcd !== null);
+    expect(coded.length).toBeGreaterThan(0);
+    expect(coded.filter((row) => diagnoses.get(`${row.sourceId}#1`) !== row.principalIcd)).toEqual([]);
+  });
+
+  it('admits, observes and sees in the emergency department the old and chronically ill, each stay with its discharge diagnosis', () => {
+    const { patients } = generate({ seed: 6, count: 160 });
+    const stays = patients.flatMap((rows) => rows.encounters.filter((row) => row.classCode !== 'AMB'));
+    const byClass = (classCode: string) => stays.filter((row) => row.classCode === classCode);
+    // Three calendar years of 160 patients, mostly past 55: about 60-250 admissions per 1,000 a year.
+    expect(byClass('IMP').length).toBeGreaterThan(30);
+    expect(byClass('OBSENC').length).toBeGreaterThan(5);
+    expect(byClass('EMER').length).toBeGreaterThan(byClass('IMP').length);
+    for (const stay of byClass('IMP')) {
+      const days = (Date.parse(stay.endDate ?? '') - Date.parse(stay.startDate)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(2);
+      expect(days).toBeLessThanOrEqual(9);
+    }
+    expect(byClass('EMER').every((stay) => stay.endDate === stay.startDate)).toBe(true);
+    const diagnosed = new Set(patients.flatMap((rows) => rows.conditions.map((row) => row.encounterId)));
+    expect(stays.filter((stay) => !diagnosed.has(stay.id))).toEqual([]);
+    expect(new Set(patients.flatMap((rows) => rows.conditions.map((row) => row.icdCode)))).toContain('I5023');
+  });
+
+  it('gives claims of earlier years, without encounters, when asked for more years than the history', () => {
+    const [rows] = generate({ seed: 2, count: 1, claimYears: 5 }).patients;
+    const starts = (rows?.claims ?? []).map((row) => row.serviceStart).sort();
+    expect(starts[0]?.slice(0, 4)).toBe('2022');
+    expect((rows?.encounters ?? []).every((row) => row.startDate >= '2024-01-01')).toBe(true);
   });
 });

@@ -15,10 +15,13 @@ import {
   ATRIAL_FIBRILLATION,
   type ChronicCondition,
 } from './catalog';
+import { addClaims } from './claims';
 import { addHistory } from './history';
 import { addPartnerNotes } from './partner-notes';
 import { addDays, dateIn, drawFor, type Draw } from './random';
 import { scenarioOf, type Scenario } from './scenarios';
+import { addStays } from './stay-rows';
+import { planStays } from './stays';
 import type { CareProvider, NewId, PatientRows } from './types';
 
 export interface GeneratePatientOptions {
@@ -34,6 +37,11 @@ export interface GeneratePatientOptions {
   /** Prefix of every source id (the organisation's slug). */
   prefix: string;
   newId: NewId;
+  /**
+   * Calendar years of claims and hospital stays up to today (3 by default, the clinical history's span);
+   * the years before the history are known from claims only.
+   */
+  claimYears?: number;
 }
 
 /** What the history builders share for one patient. */
@@ -52,10 +60,11 @@ export interface PatientContext {
 
 /**
  * One synthetic patient with three calendar years of history up to `today`: demographics and coverage,
- * problem list, visits with encounter diagnoses, claims, vitals, labs, screenings, notes, drugs,
- * allergies, procedures, immunizations, HIE records, a partner organisation's recommendations, and
- * past and future appointments (today's schedule is made separately, see `schedule.ts`). Same options,
- * same rows (ids from `newId`).
+ * problem list, visits with encounter diagnoses, vitals, labs, screenings, notes, drugs, allergies,
+ * procedures, immunizations, HIE records, a partner organisation's recommendations, hospital stays and
+ * emergency visits, past and future appointments (today's schedule is made separately, see
+ * `schedule.ts`), and the claims of all of it with their amounts (`claimYears` years of them). Same
+ * options, same rows (ids from `newId`).
  */
 export function generatePatient(options: GeneratePatientOptions): PatientRows {
   const draw = drawFor(options.seed, options.index);
@@ -84,8 +93,11 @@ export function generatePatient(options: GeneratePatientOptions): PatientRows {
   context.rows.patient = patientRow(context, patientId, birthDate);
   addCoverage(context);
   addAllergies(context);
-  addHistory(context);
+  const stays = planStays(context);
+  addHistory(context, stays.followUpVisit);
+  addStays(context, stays);
   addPartnerNotes(context);
+  addClaims(context);
   return context.rows;
 }
 
@@ -97,6 +109,7 @@ function emptyRows(): PatientRows {
     appointments: [],
     conditions: [],
     claimDiagnoses: [],
+    claims: [],
     observations: [],
     medications: [],
     allergies: [],

@@ -2,20 +2,34 @@ import { CPT, DIABETES, HYPERTENSION, ICD10, SNOMED, VISIT_REASONS, type Chronic
 import { addExtras } from './extras';
 import type { PatientContext } from './generate-patient';
 import { progressNoteText } from './notes';
-import { addDays, dateIn } from './random';
+import { addDays, dateIn, daysBetween } from './random';
 import type { EncounterRow } from './types';
 import { addLabs, addScreenings, addVitals, type Vitals } from './visit-results';
 
-/** Visits over three calendar years up to yesterday, each with what a visit leaves behind. */
-export function addHistory(context: PatientContext): void {
+/** A transitional care visit after a recent discharge (see `planStays`): its day and CPT code. */
+export interface FollowUpVisit {
+  date: string;
+  code: string;
+}
+
+/**
+ * Visits over three calendar years up to yesterday, each with what a visit leaves behind; with
+ * `followUp`, one more visit that day after a hospital discharge.
+ */
+export function addHistory(context: PatientContext, followUp?: FollowUpVisit): void {
   addProblemList(context);
   const vitals = vitalsFor(context);
-  const dates = visitDates(context);
+  const dates = visitDates(context, followUp);
   let previousYear = '';
   for (const [position, date] of dates.entries()) {
     const isFirstOfYear = date.slice(0, 4) !== previousYear;
     previousYear = date.slice(0, 4);
-    addVisit(context, { date, isFirstOfYear, isLast: position === dates.length - 1, vitals });
+    const isFollowUp = followUp?.date === date;
+    addVisit(
+      context,
+      { date, isFirstOfYear, isLast: position === dates.length - 1, vitals },
+      isFollowUp ? followUp : undefined,
+    );
   }
   addExtras(context, dates);
 }
@@ -41,17 +55,26 @@ function vitalsFor(context: PatientContext): Vitals {
   };
 }
 
-function visitDates(context: PatientContext): string[] {
+function visitDates(context: PatientContext, followUp: FollowUpVisit | undefined): string[] {
   const { draw, year, scenario } = context;
   const yesterday = addDays(context.options.today, -1);
   const dates = new Set<string>();
   for (let visitYear = year - 2; visitYear <= year; visitYear += 1) {
     if (visitYear === year && scenario === 'no-visit-this-year') continue;
+    let isSeen = false;
     for (let count = draw.integer(2, 4); count > 0; count -= 1) {
-      const date = dateIn(draw, visitYear, yesterday);
-      if (date.startsWith(String(visitYear))) dates.add(date);
+      // A day still to come is no visit (not one piled on yesterday: the months' counts stay even).
+      const date = dateIn(draw, visitYear, '9999-12-31');
+      if (date > yesterday) continue;
+      dates.add(date);
+      isSeen = true;
     }
+    // Every year has a visit so far (this year's measures have one to count), on a day up to yesterday.
+    const yearStart = `${String(visitYear)}-01-01`;
+    if (!isSeen && yearStart <= yesterday)
+      dates.add(addDays(yearStart, draw.integer(0, daysBetween(yearStart, yesterday))));
   }
+  if (followUp) dates.add(followUp.date);
   return [...dates].sort();
 }
 
@@ -119,12 +142,16 @@ export interface Visit {
   vitals: Vitals;
 }
 
-function addVisit(context: PatientContext, visit: Visit): void {
+function addVisit(context: PatientContext, visit: Visit, followUp?: FollowUpVisit): void {
   const { draw, options, rows } = context;
-  const provider = draw.chance(0.1) ? draw.pick(options.providers) : options.primaryProvider;
-  const reason = draw.pick(VISIT_REASONS);
+  const seenBy = draw.chance(0.1) ? draw.pick(options.providers) : options.primaryProvider;
+  const drawnReason = draw.pick(VISIT_REASONS);
   const annualCode = context.age >= 65 ? '99397' : context.age >= 40 ? '99396' : '99395';
-  const code = visit.isFirstOfYear ? annualCode : draw.pick(['99213', '99214']);
+  const drawnCode = visit.isFirstOfYear ? annualCode : draw.pick(['99213', '99214']);
+  // After a discharge the patient sees their own provider (CPT 99495/99496, transitional care management).
+  const provider = followUp ? options.primaryProvider : seenBy;
+  const reason = followUp ? 'Hospital follow-up' : drawnReason;
+  const code = followUp?.code ?? drawnCode;
   const encounter: EncounterRow = {
     id: options.newId(),
     organisationId: options.organisationId,
@@ -133,7 +160,7 @@ function addVisit(context: PatientContext, visit: Visit): void {
     clinicId: provider.clinicId,
     status: 'finished',
     classCode: 'AMB',
-    types: [{ system: CPT, code, display: visit.isFirstOfYear ? 'Preventive visit' : 'Office visit' }],
+    types: [{ system: CPT, code, display: visitDisplay(code) }],
     reason,
     startDate: visit.date,
     endDate: visit.date,
@@ -166,10 +193,15 @@ function addVisit(context: PatientContext, visit: Visit): void {
   }
 }
 
+function visitDisplay(code: string): string {
+  if (code.startsWith('9939')) return 'Preventive visit';
+  return code === '99495' || code === '99496' ? 'Transitional care management' : 'Office visit';
+}
+
+/** The visit's encounter diagnoses; its claim (with them as claim diagnoses) comes from `addClaims`. */
 function addDiagnoses(context: PatientContext, encounter: EncounterRow): void {
-  const { draw, rows, options } = context;
+  const { draw, rows } = context;
   const isThisYear = encounter.startDate >= `${String(context.year)}-01-01`;
-  let sequence = 0;
   for (const condition of context.conditions) {
     const rate = isThisYear ? (context.scenario === 'recapture' ? 0 : 0.5) : 0.8;
     if (!draw.chance(rate)) continue;
@@ -178,18 +210,6 @@ function addDiagnoses(context: PatientContext, encounter: EncounterRow): void {
       encounterId: encounter.id,
       category: 'encounter-diagnosis',
       recordedDate: encounter.startDate,
-    });
-    rows.claimDiagnoses.push({
-      id: options.newId(),
-      organisationId: options.organisationId,
-      patientId: rows.patient.id,
-      claimType: 'Claim',
-      sequence: (sequence += 1),
-      icdCode: condition.icdCode,
-      display: condition.display,
-      serviceDate: encounter.startDate,
-      source: 'EHR',
-      sourceId: context.sourceId('claim'),
     });
   }
 }

@@ -53,3 +53,35 @@ export function localIsoDate(now: Date = new Date()): string {
   const pad = (value: number): string => String(value).padStart(2, '0');
   return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** A count of events at `mean` events per period (Knuth's method: small means only, as here). */
+export function poisson(draw: Draw, mean: number): number {
+  const limit = Math.exp(-mean);
+  let count = 0;
+  for (let product = draw.next(); product > limit; product *= draw.next()) count += 1;
+  return count;
+}
+
+/** One of `items`, each as likely as its weight (items of weight 0 never). */
+export function pickWeighted<T>(draw: Draw, items: readonly T[], weightOf: (item: T) => number): T {
+  const total = items.reduce((sum, item) => sum + weightOf(item), 0);
+  let target = draw.next() * total;
+  for (const item of items) {
+    target -= weightOf(item);
+    if (target < 0) return item;
+  }
+  const last = items.at(-1);
+  if (last === undefined) throw new Error('pick from an empty list');
+  return last;
+}
+
+/** A log-normal value around `median` (Box-Muller): waits and timings, mostly near it with a long tail. */
+export function logNormal(draw: Draw, median: number, sigma: number): number {
+  const normal = Math.sqrt(-2 * Math.log(1 - draw.next())) * Math.cos(2 * Math.PI * draw.next());
+  return median * Math.exp(sigma * normal);
+}
+
+/** A whole-cent amount in US dollars. */
+export function dollars(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}

@@ -47,6 +47,8 @@ export interface SeedPatientsOptions {
   /** Where HTML and PDF originals go; without one documents stay plain text. */
   fileStore?: FileStore;
   newId?: NewId;
+  /** Calendar years of claims and hospital stays (see `GeneratePatientOptions.claimYears`); three by default. */
+  claimYears?: number;
   onBatch?: (progress: { done: number; counts: RowCounts }) => void;
 }
 

@@ -2,6 +2,7 @@ import type {
   allergies,
   appointments,
   claimDiagnoses,
+  claims,
   clinics,
   conditions,
   coverages,
@@ -29,6 +30,7 @@ export type EncounterRow = Row<typeof encounters>;
 export type AppointmentRow = Row<typeof appointments>;
 export type ConditionRow = Row<typeof conditions>;
 export type ClaimDiagnosisRow = Row<typeof claimDiagnoses>;
+export type ClaimRow = Row<typeof claims>;
 export type ObservationRow = Row<typeof observations>;
 export type MedicationRow = Row<typeof medications>;
 export type AllergyRow = Row<typeof allergies>;
@@ -46,6 +48,8 @@ export interface PatientRows {
   appointments: AppointmentRow[];
   conditions: ConditionRow[];
   claimDiagnoses: ClaimDiagnosisRow[];
+  /** Claims and ExplanationOfBenefits with their amounts; their diagnoses are `claimDiagnoses` rows. */
+  claims: ClaimRow[];
   observations: ObservationRow[];
   medications: MedicationRow[];
   allergies: AllergyRow[];

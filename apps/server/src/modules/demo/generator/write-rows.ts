@@ -5,6 +5,7 @@ import {
   allergies,
   appointments,
   claimDiagnoses,
+  claims,
   conditions,
   coverages,
   documents,
@@ -28,6 +29,7 @@ const CHUNK_ROWS = 5000;
 const TABLES = [
   ['coverages', coverages],
   ['encounters', encounters],
+  ['claims', claims],
   ['appointments', appointments],
   ['conditions', conditions],
   ['claimDiagnoses', claimDiagnoses],

@@ -133,8 +133,6 @@ const qualityWorkspacePages: [PathName, () => PageModule][] = [
 const fullScreenPages: [PathName, string][] = [
   ['analytics', 'Analytics'],
   ['files', 'File Manager'],
-  ['popHealthAdmissions', 'Pop Health Workspace'],
-  ['popHealthCost', 'Pop Health Workspace'],
   ['ambientNoteDemo', 'Ambient note demo'],
 ];
 
@@ -194,6 +192,12 @@ export const routes: RouteObject[] = [
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
               ...qualityWorkspacePages.map(([name, load]) => protectedPage(name, load, { title: 'Quality Workspace' })),
+              protectedPage('popHealthAdmissions', () => import('./routes/population/pop-health-admissions.page'), {
+                title: 'Pop Health Workspace',
+              }),
+              protectedPage('popHealthCost', () => import('./routes/population/pop-health-cost.page'), {
+                title: 'Pop Health Workspace',
+              }),
               protectedPage('qualityTab', () => import('./routes/quality/quality-patient-view.page'), {
                 title: 'Quality patient view',
               }),

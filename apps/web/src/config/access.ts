@@ -60,6 +60,9 @@ export const APPS: Record<AppName, AppEntry> = {
  */
 export const ROUTE_ACCESS: Partial<Record<PathName, AppName>> = {
   analytics: 'analytics',
+  // The pop-health dashboards are the analytics app's (issue 20): the server asks for hcc_dashboard too.
+  popHealthAdmissions: 'analytics',
+  popHealthCost: 'analytics',
   admin: 'admin',
   adminSection: 'admin',
   files: 'files',

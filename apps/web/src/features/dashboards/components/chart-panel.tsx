@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Segmented, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Segmented, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -36,6 +36,8 @@ export interface ChartPanelProps<Row extends object> {
   defaultView?: PanelView;
   /** More controls beside the view toggle (a grouping picker). */
   extra?: ReactNode;
+  /** Every row for the CSV file when the panel shows only the first ones (a long worklist); the shown rows otherwise. */
+  exportRows?: () => Promise<readonly Row[]>;
 }
 
 /**
@@ -47,6 +49,8 @@ export function ChartPanel<Row extends object>(props: ChartPanelProps<Row>) {
   const { title, description, rows, columns, chart, exportName, isError = false, extra } = props;
   const titleId = useId();
   const [view, setView] = useState<PanelView>(chart ? (props.defaultView ?? 'chart') : 'table');
+  const [isExporting, setExporting] = useState(false);
+  const [hasExportFailed, setExportFailed] = useState(false);
   const isLoading = props.isLoading === true || (rows === undefined && !isError);
   const hasRows = !isLoading && !isError && rows !== undefined && rows.length > 0;
 
@@ -67,7 +71,20 @@ export function ChartPanel<Row extends object>(props: ChartPanelProps<Row>) {
       size="small"
       icon={<DownloadOutlined aria-hidden />}
       disabled={!hasRows}
-      onClick={() => rows && downloadCsv(tableCsv(columns, rows), exportName)}
+      loading={isExporting}
+      onClick={() => {
+        if (!props.exportRows) {
+          if (rows) downloadCsv(tableCsv(columns, rows), exportName);
+          return;
+        }
+        setExporting(true);
+        setExportFailed(false);
+        props
+          .exportRows()
+          .then((all) => downloadCsv(tableCsv(columns, all), exportName))
+          .catch(() => setExportFailed(true))
+          .finally(() => setExporting(false));
+      }}
     >
       Export CSV
     </Button>
@@ -94,6 +111,15 @@ export function ChartPanel<Row extends object>(props: ChartPanelProps<Row>) {
         <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
           {description}
         </Typography.Paragraph>
+      )}
+      {hasExportFailed && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setExportFailed(false) }}
+          title="The export failed: try again."
+          style={{ marginBottom: 12 }}
+        />
       )}
       <PanelBody {...props} view={view} isLoading={isLoading} isError={isError} />
     </Card>

@@ -24,8 +24,11 @@ const isMonth = (value: unknown): boolean =>
 export const RISK_NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * What the numbers count; every field is optional and they combine with "and". Provider and clinic are
- * the patient's primary care provider's for patient measures, the visit's for visit measures.
+ * What the numbers count; every field is optional. Clinics, departments and providers select with "or",
+ * as the schedule's hierarchy filter chooses them (a row of a chosen provider, of any provider of a
+ * chosen department, or of a chosen clinic); the rest combine with "and". Provider and clinic are the
+ * patient's primary care provider's (and that provider's clinic) for patient measures, the visit's for
+ * visit measures.
  */
 export const riskAnalyticsFilters = z
   .strictObject({
@@ -36,6 +39,7 @@ export const riskAnalyticsFilters = z
     /** The last month counted (1-12); this month in this year, December in another, when absent. */
     toMonth: month.optional(),
     clinicIds: idList.optional(),
+    departmentIds: idList.optional(),
     providerIds: idList.optional(),
     /** A CMS-HCC V28 payment HCC by its number (37: Diabetes with Chronic Complications); 0 for codes without one. */
     hcc: z.int().min(0).max(999).optional(),
@@ -169,8 +173,17 @@ export const riskDrillRow = z.object({
 });
 export type RiskDrillRow = z.infer<typeof riskDrillRow>;
 
+/**
+ * One row of a grouping, narrowing the filters ("and"): a month (`YYYY-MM` of the filters' year: events
+ * of that month, recapture by its end), a clinic's or provider's id (RISK_NO_ID for none), an HCC's number.
+ */
+export const riskGroupKey = z.strictObject({ by: z.enum(RISK_GROUPINGS), key: z.string().min(1).max(40) });
+export type RiskGroupKey = z.infer<typeof riskGroupKey>;
+
 const drillBody = {
   filters: riskAnalyticsFilters.default({}),
+  /** The row of a grouping whose number was drilled, as getRiskAnalytics answered it. */
+  group: riskGroupKey.optional(),
   measure: z.enum(RISK_DRILL_MEASURES),
 };
 

@@ -4,6 +4,7 @@ import {
   type EndpointResponse,
   type getRiskAnalytics,
   type RiskAnalyticsFilters,
+  type RiskGroupKey,
   type RiskGrouping,
   type RiskGroupRow,
 } from '@cairn/contracts';
@@ -32,34 +33,62 @@ export interface Caller {
 
 type RiskAnalyticsResult = EndpointResponse<typeof getRiskAnalytics>['result'];
 
+const refuse = (field: string, message: string): AppError => AppError.validation([{ field, message }]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A grouping's row narrowing the selection: its month, provider, clinic or HCC; a key of another shape is 422. */
+function narrowToGroup(selection: RiskSelection, group: RiskGroupKey): RiskSelection {
+  const { by, key } = group;
+  switch (by) {
+    case 'month': {
+      const month = Number(key.slice(5, 7));
+      if (!/^\d{4}-\d{2}$/.test(key) || Number(key.slice(0, 4)) !== selection.year || month < 1 || month > 12) {
+        throw refuse('group.key', `A month of ${String(selection.year)}, written YYYY-MM`);
+      }
+      return { ...selection, fromMonth: month, toMonth: month };
+    }
+    case 'provider':
+    case 'clinic':
+      if (!UUID.test(key)) throw refuse('group.key', `A ${by} id`);
+      return { ...selection, group: by === 'provider' ? { providerId: key } : { clinicId: key } };
+    case 'hcc': {
+      const hcc = Number(key);
+      if (!/^\d{1,3}$/.test(key) || (hcc !== 0 && !isPaymentHcc(hcc))) throw refuse('group.key', 'An HCC number');
+      if (selection.hcc !== undefined && selection.hcc !== hcc) throw refuse('group.key', 'An HCC outside the filters');
+      return { ...selection, hcc };
+    }
+  }
+}
+
 /**
- * The filters resolved against today and the caller's care scope. An HCC that is not a V28 payment HCC
- * (nor 0, no HCC) is refused with 422 naming `filters.hcc`. The permission (hcc_dashboard) is the
- * endpoint's, checked before the handler.
+ * The filters (and a grouping's row, for a drill-down) resolved against today and the caller's care
+ * scope. An HCC that is not a V28 payment HCC (nor 0, no HCC) is refused with 422 naming `filters.hcc`.
+ * The permission (hcc_dashboard) is the endpoint's, checked before the handler.
  */
 export async function resolveSelection(
   db: Db,
   auth: AuthContext,
   filters: RiskAnalyticsFilters,
+  group?: RiskGroupKey,
 ): Promise<RiskSelection> {
   if (filters.hcc !== undefined && filters.hcc !== 0 && !isPaymentHcc(filters.hcc)) {
-    throw AppError.validation([{ field: 'filters.hcc', message: 'Not a CMS-HCC V28 payment HCC' }]);
+    throw refuse('filters.hcc', 'Not a CMS-HCC V28 payment HCC');
   }
   const day = riskClock.today();
   const year = filters.year ?? Number(day.slice(0, 4));
-  const thisMonth = Number(day.slice(5, 7));
-  const toMonth = filters.toMonth ?? (year === Number(day.slice(0, 4)) ? thisMonth : 12);
+  const toMonth = filters.toMonth ?? (year === Number(day.slice(0, 4)) ? Number(day.slice(5, 7)) : 12);
   const scope = await loadCareScope(db, auth);
-  return {
+  const selection: RiskSelection = {
     organisationId: auth.organisationId,
     year,
     fromMonth: Math.min(filters.fromMonth ?? 1, toMonth),
     toMonth,
-    providerIds: filters.providerIds,
-    clinicIds: filters.clinicIds,
+    chosen: { providerIds: filters.providerIds, departmentIds: filters.departmentIds, clinicIds: filters.clinicIds },
     hcc: filters.hcc,
+    group: {},
     scopeProviderIds: scope.providerIds,
   };
+  return group ? narrowToGroup(selection, group) : selection;
 }
 
 const MONTH_NAMES = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });

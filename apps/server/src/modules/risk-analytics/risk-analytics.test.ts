@@ -159,31 +159,43 @@ describe('risk analytics: the numbers', () => {
     ]);
   });
 
-  it('groups by clinic, provider and HCC, each group agreeing with its drill-down for every measure', async () => {
-    for (const groupBy of ['clinic', 'provider', 'hcc'] as const) {
-      const { rows } = await callForResult(test.app, getRiskAnalytics, { token: director, body: { groupBy } });
+  it('groups by month, clinic, provider and HCC, each group agreeing with its drill-down for every measure', async () => {
+    const filters = { fromMonth: 2, toMonth: 4 };
+    for (const groupBy of ['month', 'clinic', 'provider', 'hcc'] as const) {
+      const { rows } = await callForResult(test.app, getRiskAnalytics, { token: director, body: { filters, groupBy } });
       expect(rows.length).toBeGreaterThan(1);
       for (const row of rows) {
-        const filters =
-          groupBy === 'hcc'
-            ? { hcc: Number(row.key) }
-            : groupBy === 'clinic'
-              ? { clinicIds: [row.key] }
-              : { providerIds: [row.key] };
-        for (const measure of RISK_DRILL_MEASURES) {
+        // A month's RAF and open suggestions are that month's snapshot: only the tiles' (today's) are listed.
+        const measures = RISK_DRILL_MEASURES.filter(
+          (measure) => groupBy !== 'month' || !['openSuggestions', 'undecidedSuggestions', 'raf'].includes(measure),
+        );
+        for (const measure of measures) {
           const page = await callForResult(test.app, getRiskAnalyticsPatients, {
             token: director,
-            body: { filters, measure, pageSize: 200 },
+            body: { filters, group: { by: groupBy, key: row.key }, measure, pageSize: 200 },
           });
-          expect({ groupBy, key: row.label, measure, total: page.total }).toEqual({
+          expect({ groupBy, row: row.label, measure, total: page.total }).toEqual({
             groupBy,
-            key: row.label,
+            row: row.label,
             measure,
             total: NUMBER_OF[measure](row),
           });
         }
       }
     }
+  });
+
+  it('selects clinics, departments and providers with "or", as the schedule\'s hierarchy filter does', async () => {
+    const both = await callForResult(test.app, getRiskAnalytics, {
+      token: director,
+      body: { filters: { clinicIds: [scenario.north.clinic.id], providerIds: [scenario.south.provider.id] } },
+    });
+    const south = await callForResult(test.app, getRiskAnalytics, {
+      token: director,
+      body: { filters: { departmentIds: [scenario.south.department.id] } },
+    });
+    expect(both.total.recapture.due).toBe(5);
+    expect(south.total.recapture.due).toBe(2);
   });
 
   it('names the group of patients without a primary provider', async () => {
@@ -204,7 +216,7 @@ describe('risk analytics: drill-downs', () => {
     });
     const page = await callForResult(test.app, getRiskAnalyticsPatients, {
       token,
-      body: { filters: { providerIds: [scenario.south.provider.id] }, measure: 'openSuggestions' },
+      body: { group: { by: 'provider', key: scenario.south.provider.id }, measure: 'openSuggestions' },
     });
     expect(page.rows.map((row) => [row.patient.firstName, row.icdCode, row.hcc, row.status])).toEqual([
       ['Cal', 'E6601', 48, 'Suspect: meets diagnostic criteria'],
@@ -300,6 +312,21 @@ describe('risk analytics: bad filters', () => {
 
   it('refuses an HCC that is not a V28 payment HCC, naming filters.hcc', async () => {
     await refused({ filters: { hcc: 3 } }, 'filters.hcc');
+  });
+
+  it("refuses a drill-down's group whose key is not of its grouping, naming group.key", async () => {
+    for (const group of [
+      { by: 'month', key: '2025-03' },
+      { by: 'provider', key: 'Rivera' },
+      { by: 'hcc', key: '3' },
+    ]) {
+      const response = await callWithAnyBody(test.app, getRiskAnalyticsPatients, {
+        token: director,
+        body: { measure: 'decided', group },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.details.issues[0].field).toBe('group.key');
+    }
   });
 });
 

@@ -90,7 +90,7 @@ export async function getDrillPage(
   caller: Caller,
   body: EndpointBody<typeof getRiskAnalyticsPatients>,
 ): Promise<EndpointResponse<typeof getRiskAnalyticsPatients>['result']> {
-  const selection = await resolveSelection(db, caller.auth, body.filters);
+  const selection = await resolveSelection(db, caller.auth, body.filters, body.group);
   const { facts, total } = await findDrillFacts(db, selection, {
     measure: body.measure,
     limit: body.pageSize,
@@ -107,7 +107,7 @@ export async function exportDrill(
   caller: Caller,
   body: EndpointBody<typeof exportRiskAnalyticsPatients>,
 ): Promise<EndpointResponse<typeof exportRiskAnalyticsPatients>['result']> {
-  const selection = await resolveSelection(db, caller.auth, body.filters);
+  const selection = await resolveSelection(db, caller.auth, body.filters, body.group);
   const { facts, total } = await findDrillFacts(db, selection, {
     measure: body.measure,
     limit: RISK_EXPORT_LIMIT,

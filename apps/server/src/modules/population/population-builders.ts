@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { groupsOfDiagnoses } from './diagnosis-groups';
 import type { PopulationBuilder, RebuildContext } from './population-refresh';
 import { riskBandCase } from './risk-bands';
@@ -103,10 +103,20 @@ const costs: PopulationBuilder = {
 };
 
 /**
+ * Orders a stay's encounter diagnoses (`alias` on `conditions`) the one new to the stay first: FHIR's
+ * Encounter.diagnosis rank is not kept, and a stay lists the patient's chronic conditions beside the
+ * reason they came in (hyperlipidaemia beside a myocardial infarction), which their problem list holds.
+ */
+function newToTheStay(alias: SQL): SQL {
+  return sql`exists (select 1 from conditions known where known.patient_id = ${alias}.patient_id
+    and known.category = 'problem-list-item' and known.icd_code = ${alias}.icd_code)`;
+}
+
+/**
  * Inpatient stays, observation stays and emergency visits: the EHR's encounters of those classes, and
  * the institutional claims of a stay or visit that no encounter of the patient accounts for (known from
  * claims alone, such as an admission elsewhere). The discharge diagnosis is the stay's claim's principal
- * diagnosis, else its first encounter diagnosis, else its first coded reason. A readmission is an
+ * diagnosis, else its encounter diagnosis new to the stay, else its first coded reason. A readmission is an
  * inpatient admission 1 to 30 days after an inpatient discharge (a same-day one is a transfer).
  */
 const stayRows: PopulationBuilder = {
@@ -125,11 +135,11 @@ const stayRows: PopulationBuilder = {
             (select c.principal_icd from pop_claims c where c.encounter_id = e.id and c.principal_icd is not null
               and c.service_category in ('inpatient', 'emergency', 'outpatient') order by c.service_start, c.id limit 1),
             (select dx.icd_code from conditions dx where dx.encounter_id = e.id and dx.category = 'encounter-diagnosis'
-              and dx.icd_code is not null order by dx.recorded_date nulls last, dx.id limit 1),
+              and dx.icd_code is not null order by ${newToTheStay(sql`dx`)}, dx.recorded_date nulls last, dx.id limit 1),
             e.reasons -> 0 ->> 'icdCode') as diagnosis_code,
           coalesce(
             (select dx.display from conditions dx where dx.encounter_id = e.id and dx.category = 'encounter-diagnosis'
-              order by dx.recorded_date nulls last, dx.id limit 1),
+              and dx.icd_code is not null order by ${newToTheStay(sql`dx`)}, dx.recorded_date nulls last, dx.id limit 1),
             e.reason) as diagnosis_text
         from encounters e
         join pop_attribution a on a.patient_id = e.patient_id

@@ -124,6 +124,24 @@ async function seed(): Promise<void> {
     category: 'encounter-diagnosis',
     ...source(),
   });
+  // p3's stay has no claim yet: of its encounter diagnoses, the one not on the problem list is the discharge's.
+  const diagnosis = (icdCode: string, category: string, display: string) => ({
+    organisationId,
+    patientId: ids.p3!,
+    icdCode,
+    display,
+    category,
+    recordedDate: day(-12),
+    ...(category === 'encounter-diagnosis' ? { encounterId: ids.stay3 } : {}),
+    ...source(),
+  });
+  await db
+    .insert(conditions)
+    .values([
+      diagnosis('E785', 'problem-list-item', 'Hyperlipidemia, unspecified'),
+      diagnosis('E785', 'encounter-diagnosis', 'Hyperlipidemia, unspecified'),
+      diagnosis('I214', 'encounter-diagnosis', 'Non-ST elevation (NSTEMI) myocardial infarction'),
+    ]);
   await db.insert(appointments).values({
     organisationId,
     patientId: ids.p4!,
@@ -275,6 +293,10 @@ describe('admissions and emergency visits', () => {
     });
     expect(page.total).toBe(number);
     expect(page.rows.map((row) => row.patient.firstName).sort()).toEqual(['p1', 'p1', 'p3']);
+    expect(page.rows.find((row) => row.id === ids.stay3)).toMatchObject({
+      diagnosisCode: 'I214',
+      ccsrCategory: 'CIR009',
+    });
     const readmitted = await callForResult(test.app, getPopulationStays, {
       token: director,
       body: { drill: { isReadmitted: true } },

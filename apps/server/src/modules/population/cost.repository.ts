@@ -133,7 +133,8 @@ function categoriesOf(values: Record<string, number | string> | null): PeriodAmo
 /** The body systems' names, by code (`CIR`). */
 export function bodySystemNames(): Map<string, string> {
   const names = new Map(ccsrCategories().map((category) => [category.bodySystem, category.bodySystemName]));
-  names.set('UNK', 'No diagnosis given');
+  names.set('PHA', 'Pharmacy fills (no diagnosis on the claim)');
+  names.set('UNK', 'No diagnosis on the claim');
   return names;
 }
 

@@ -96,9 +96,9 @@ const costs: PopulationBuilder = {
     await tx.execute(sql`
       insert into pop_costs (organisation_id, month, provider_id, clinic_id, service_category, body_system, allowed, paid, claims)
       select ${organisationId}, c.month, c.provider_id, c.clinic_id, c.service_category,
-        coalesce(g.body_system, 'UNK'), sum(c.allowed), sum(c.paid), count(*)
+        ${bodySystemOf('c', 'g')}, sum(c.allowed), sum(c.paid), count(*)
       from pop_claims c left join pop_groups g on g.code = c.principal_icd
-      group by c.month, c.provider_id, c.clinic_id, c.service_category, coalesce(g.body_system, 'UNK')`);
+      group by c.month, c.provider_id, c.clinic_id, c.service_category, ${bodySystemOf('c', 'g')}`);
   },
 };
 
@@ -231,11 +231,11 @@ const patientPeriods: PopulationBuilder = {
           as t(key, from_date, to_date)
       ),
       amounts as (
-        select pe.key, c.patient_id, c.service_category, coalesce(g.body_system, 'UNK') as body_system,
+        select pe.key, c.patient_id, c.service_category, ${bodySystemOf('c', 'g')} as body_system,
           sum(c.allowed) as allowed, sum(c.paid) as paid
         from pop_claims c join periods pe on c.service_start between pe.from_date and pe.to_date
         left join pop_groups g on g.code = c.principal_icd
-        group by pe.key, c.patient_id, c.service_category, coalesce(g.body_system, 'UNK')
+        group by pe.key, c.patient_id, c.service_category, ${bodySystemOf('c', 'g')}
       ),
       by_patient as (
         select key, patient_id, sum(allowed) as allowed, sum(paid) as paid,
@@ -284,6 +284,16 @@ const patientPeriods: PopulationBuilder = {
         where pa.patient_id = k.patient_id) r on true`);
   },
 };
+
+/**
+ * A counted claim's (`claim`) body system from its diagnosis group (`group`): `PHA` for a pharmacy fill,
+ * which names no diagnosis; `UNK` for another claim without one.
+ */
+function bodySystemOf(claim: string, group: string): SQL {
+  return sql.raw(
+    `coalesce(${group}.body_system, case when ${claim}.service_category = 'pharmacy' then 'PHA' else 'UNK' end)`,
+  );
+}
 
 /** Every part of the population tables, rebuilt in this order (later ones read the temporary tables of earlier ones). */
 export const POPULATION_BUILDERS: readonly PopulationBuilder[] = [

@@ -370,6 +370,10 @@ describe('cost', () => {
     expect(summary.topPatients[0]?.byCategory.inpatient).toBe(22_000);
     // Heart failure (I50.23, CIR019) and chest pain (R07.9, CIR012) are both of the circulatory system.
     expect(summary.byBodySystem.find((row) => row.code === 'CIR')?.total).toBe(22_000 + 4_000);
+    expect(summary.byBodySystem.find((row) => row.code === 'PHA')).toMatchObject({
+      total: 400,
+      name: expect.stringMatching(/^Pharmacy/),
+    });
   });
 
   it('lists the patients behind a category of a clinic, their amounts adding up to the number', async () => {

@@ -24,8 +24,9 @@ const GENERIC: { allowed: readonly [number, number]; isBrand: boolean } = { allo
 
 /**
  * A pharmacy claim for every fill of every drug the patient takes, from its start (or the first claims
- * day) to its end (or yesterday): 30-day fills, or 90-day fills for about two generics in five and one
- * brand in seven (mail order, at a discount); now and then a fill comes late. The member pays a copay
+ * day) to its end (or yesterday): 30-day fills, or 90-day fills for three generics in five and one brand
+ * in four (mail order and 90-day retail, at a discount: about half of Part D maintenance fills now);
+ * now and then a fill comes late. The member pays a copay
  * ($0-10 a month for a generic, $35-47 for a brand, $1-4 on Medicaid); the charge is the pharmacy's usual
  * price, well above what plans allow for generics.
  */
@@ -34,7 +35,7 @@ export function addPharmacyClaims(context: PatientContext, draw: Draw, from: str
   const isMedicaid = payerOf(context) === 'medicaid';
   for (const medication of context.rows.medications) {
     const price = MONTHLY_ALLOWED[medication.rxnormCode ?? ''] ?? GENERIC;
-    const days = draw.chance(price.isBrand ? 0.15 : 0.4) ? 90 : 30;
+    const days = draw.chance(price.isBrand ? 0.25 : 0.6) ? 90 : 30;
     const months = days / 30;
     const last = medication.endDate && medication.endDate < yesterday ? medication.endDate : yesterday;
     let fill = medication.startDate > from ? medication.startDate : addDays(from, draw.integer(0, days - 1));

@@ -8,6 +8,7 @@ import { fileStoreFor } from '../../integrations/files/file-store';
 import { markPatientsChanged } from '../analysis';
 import { seedFitOutreachDemo } from '../quality-fit';
 import { seedDemoAccounts, DEMO_ORGANISATION, type DemoAccount } from './demo-accounts';
+import { seedDemoActivity } from './demo-activity';
 import { careProviders, generateOrganisation } from './generator/generate-organisation';
 import { localIsoDate } from './generator/random';
 import { SCENARIOS } from './generator/scenarios';
@@ -44,8 +45,9 @@ function demoPanels(providerCount: number): PanelLayout {
 
 /**
  * The embedded default's demo: the organisation and its accounts on first start, then its clinics,
- * providers and patients with a full day's schedule today (the `demo.provider` user works as Maya
- * Rivera). On later starts, a day without visits gets its schedule, so the demo is never empty.
+ * providers and patients (with hospital stays and claims) with a full day's schedule today (the
+ * `demo.provider` user works as Maya Rivera), and a year of the users' decisions, writes to the EHR and
+ * product analytics. On later starts, a day without visits gets its schedule, so the demo is never empty.
  * Answers the accounts when it created them.
  */
 export async function seedDemo(
@@ -99,6 +101,7 @@ async function seedDemoData(db: Db, options: { config: Config; organisationId: s
     fileStore: fileStoreFor(options.config),
   });
   await linkDemoUsers(db, organisationId, team);
+  await seedDemoActivity(db, { organisationId, today, seed: DEMO_SEED });
   // Spec §6: the Quality Workspace needs the OrganizationQuality configuration too; the demo has it on.
   await db
     .insert(featureFlags)

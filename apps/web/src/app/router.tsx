@@ -131,7 +131,6 @@ const qualityWorkspacePages: [PathName, () => PageModule][] = [
 ];
 
 const fullScreenPages: [PathName, string][] = [
-  ['analytics', 'Analytics'],
   ['files', 'File Manager'],
   ['ambientNoteDemo', 'Ambient note demo'],
 ];
@@ -191,6 +190,7 @@ export const routes: RouteObject[] = [
               }),
               page(paths.document.path, () => import('./routes/documents/document.page'), { title: 'Document' }),
               ...fullScreenPages.map(([name, title]) => protectedPage(name, shell, { title })),
+              protectedPage('analytics', () => import('./routes/analytics/analytics.page'), { title: 'Analytics' }),
               ...qualityWorkspacePages.map(([name, load]) => protectedPage(name, load, { title: 'Quality Workspace' })),
               protectedPage('popHealthAdmissions', () => import('./routes/population/pop-health-admissions.page'), {
                 title: 'Pop Health Workspace',

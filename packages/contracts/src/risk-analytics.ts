@@ -132,6 +132,7 @@ export const RISK_DRILL_MEASURES = [
   'decided',
   'accepted',
   'rejected',
+  'bothDecided',
   'agreed',
   'disagreed',
   'openSuggestions',

@@ -6,6 +6,7 @@ import type { FlagValues } from '../lib/feature-flags';
 import type { PermissionMap } from '../lib/session';
 import { answerApi, result } from '../testing/answer-api';
 import { renderWithProviders } from '../testing/render-with-providers';
+import { ANALYTICS_ANSWERS } from '../testing/risk-analytics-factories';
 import { signIn, signOut } from '../testing/session';
 import { routes } from './router';
 
@@ -71,6 +72,7 @@ describe('a protected route the user may not use', () => {
   });
 
   it('opens Analytics to a coder with hcc_dashboard, and the schedule to anyone signed in', async () => {
+    answerApi(ANALYTICS_ANSWERS);
     const { unmount } = openAs('/analytics', { permissions: { hcc_dashboard: true } });
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
     expect(screen.queryByText(DENIED)).not.toBeInTheDocument();
@@ -82,6 +84,7 @@ describe('a protected route the user may not use', () => {
 
 describe('the apps menu', () => {
   it('lists exactly the apps config/access.ts allows the user, each opening its page', async () => {
+    answerApi(ANALYTICS_ANSWERS);
     openAs('/analytics', { permissions: { hcc_dashboard: true, files_manager: true } }, ADMIN_TOOL_ON);
     await userEvent.click(await screen.findByRole('button', { name: 'Apps' }));
     const menu = await screen.findByRole('menu');

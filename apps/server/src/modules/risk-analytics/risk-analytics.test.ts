@@ -53,6 +53,7 @@ const NUMBER_OF: Record<RiskDrillMeasure, (measures: RiskMeasures) => number> = 
   decided: (m) => m.acceptance.decided,
   accepted: (m) => m.acceptance.accepted,
   rejected: (m) => m.acceptance.decided - m.acceptance.accepted,
+  bothDecided: (m) => m.agreement.bothDecided,
   agreed: (m) => m.agreement.agreed,
   disagreed: (m) => m.agreement.bothDecided - m.agreement.agreed,
   openSuggestions: (m) => m.openSuggestions?.count ?? 0,

@@ -77,9 +77,12 @@ function decisionSource(selection: RiskSelection, measure: 'decided' | 'accepted
   };
 }
 
-function agreementSource(selection: RiskSelection, measure: 'agreed' | 'disagreed'): DrillSource {
-  const agree =
-    measure === 'agreed' ? sql`t.coder_status = t.provider_status` : sql`t.coder_status <> t.provider_status`;
+function agreementSource(selection: RiskSelection, measure: 'bothDecided' | 'agreed' | 'disagreed'): DrillSource {
+  const agree = {
+    bothDecided: sql`true`,
+    agreed: sql`t.coder_status = t.provider_status`,
+    disagreed: sql`t.coder_status <> t.provider_status`,
+  }[measure];
   return {
     query: sql`select t.patient_id, t.provider_id, t.clinic_id, t.appointment_id as visit_id, t.icd_code, t.hcc,
         t.both_decided_on as on_date, t.coder_status as first, t.provider_status as second, null::text as third,
@@ -144,6 +147,7 @@ function drillSource(selection: RiskSelection, measure: RiskDrillMeasure): Drill
     case 'accepted':
     case 'rejected':
       return decisionSource(selection, measure);
+    case 'bothDecided':
     case 'agreed':
     case 'disagreed':
       return agreementSource(selection, measure);

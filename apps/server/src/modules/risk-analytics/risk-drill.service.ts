@@ -32,6 +32,7 @@ export function statusOf(measure: RiskDrillMeasure, fact: Pick<DrillFact, 'first
     case 'accepted':
     case 'rejected':
       return `${capitalised(first ?? 'decided')} by a ${second ?? 'user'}`;
+    case 'bothDecided':
     case 'agreed':
     case 'disagreed':
       return `Coder ${first ?? 'did not decide'}, provider ${second ?? 'did not decide'}`;

@@ -1,0 +1,1 @@
+export { RiskAnalyticsDashboard } from './components/risk-analytics-dashboard';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../access';
+import { markPopulationChanged } from '../population';
 import type { Actor, Caller, OpenedVisit } from './dx-access';
 import { decisionOut } from './dx-decision-out';
 import {
@@ -87,6 +88,8 @@ export async function applyChanges(
       clientAddress: caller.request.ip,
       details: { what: 'dx-decisions', sid: visit.id, changes: codes.length, scrub: Boolean(options.shouldScrub) },
     });
+    // The analytics count decisions (issue 20): they are rebuilt once the change settles.
+    if (!options.isNoteOnly) await markPopulationChanged(tx, organisationId);
     return { decisions: await findDecisions(tx, organisationId, visit.id, codes), scrubSentAt };
   });
   await publishAfterCommit(realtime, {

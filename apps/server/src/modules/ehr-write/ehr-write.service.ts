@@ -6,6 +6,7 @@ import type { FhirClient } from '../../integrations/fhir/fhir-client';
 import type { FhirResource, Reference } from '../../integrations/fhir/fhir-types';
 import { AppError } from '../../lib/app-error';
 import { toEhrAppError } from '../ehr-sync';
+import { markPopulationChanged } from '../population';
 import { acceptsCreate, encounterDiagnosisCondition, ifNoneExistQuery, problemListCondition } from './fhir-condition';
 import {
   ensureConditionWrites,
@@ -77,6 +78,8 @@ export async function writeDiagnosesToEncounter(
       return outcome;
     }),
   );
+  // The analytics count pushes and what they document (issue 20): they are rebuilt once the change settles.
+  await markPopulationChanged(db, organisationId);
   return icdCodes.flatMap((code) => results.filter((result) => result.icdCode === code));
 }
 

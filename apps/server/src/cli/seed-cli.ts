@@ -1,5 +1,6 @@
-// `npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--analyse [--no-quality]]`: adds N
-// synthetic patients with histories and appointments to an organisation of the configured database (PGlite
+// `npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--claim-years Y] [--analyse [--no-quality]]`:
+// adds N synthetic patients with histories and appointments (and Y calendar years of claims and stays, three unless
+// told) to an organisation of the configured database (PGlite
 // under CAIRN_DATA_DIR unless DATABASE_URL), after applying migrations; `--analyse` analyses them, then
 // evaluates their quality measures (CMS's CQL, about 0.1-0.3 s of CPU per patient; `--no-quality` leaves
 // those jobs to the servers). Progress goes to stderr; the last line of stdout is a JSON summary.
@@ -17,15 +18,22 @@ const { values } = parseArgs({
     org: { type: 'string', default: 'scale' },
     seed: { type: 'string', default: '1' },
     today: { type: 'string' },
+    'claim-years': { type: 'string' },
     analyse: { type: 'boolean', default: false },
     'no-quality': { type: 'boolean', default: false },
   },
 });
 const patients = Number(values.patients);
 const seed = Number(values.seed);
-if (!Number.isInteger(patients) || patients < 0 || !Number.isInteger(seed)) {
+const claimYears = values['claim-years'] === undefined ? undefined : Number(values['claim-years']);
+if (
+  !Number.isInteger(patients) ||
+  patients < 0 ||
+  !Number.isInteger(seed) ||
+  (claimYears !== undefined && (!Number.isInteger(claimYears) || claimYears < 1))
+) {
   console.error(
-    'usage: npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--analyse [--no-quality]]',
+    'usage: npm run seed -- --patients N [--org SLUG] [--seed S] [--today YYYY-MM-DD] [--claim-years Y] [--analyse [--no-quality]]',
   );
   process.exit(2);
 }
@@ -43,6 +51,7 @@ try {
     slug: values.org,
     seed,
     ...(values.today ? { today: values.today } : {}),
+    ...(claimYears === undefined ? {} : { claimYears }),
     onProgress: (message) => console.error(message),
   });
   // Fresh planner statistics after a bulk load: without them the analysis queries pick sequential scans.

@@ -43,7 +43,9 @@ export default defineConfig({
     command: 'node ../apps/server/dist/main.js',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The first start seeds the demo organisation (240 patients, three years of history and claims, a year
+    // of decisions): about a minute on a quiet machine, more on a busy one.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       CAIRN_DATA_DIR: dataDir,

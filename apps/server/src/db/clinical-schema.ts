@@ -329,7 +329,12 @@ export const conditions = pgTable(
     abatementDate: date('abatement_date'),
     ...sourceColumns(),
   },
-  (table) => [bySource('conditions', table), index('conditions_patient').on(table.patientId)],
+  (table) => [
+    bySource('conditions', table),
+    index('conditions_patient').on(table.patientId),
+    // A stay's encounter diagnoses (the population rebuild's discharge diagnosis).
+    index('conditions_encounter').on(table.encounterId),
+  ],
 );
 
 /** One diagnosis of a claim (FHIR Claim or ExplanationOfBenefit `diagnosis`). */
@@ -389,6 +394,10 @@ export const claims = pgTable(
     bySource('claims', table),
     index('claims_patient').on(table.patientId, table.serviceStart),
     index('claims_organisation_service').on(table.organisationId, table.serviceStart),
+    // The population rebuild leaves out a Claim that an ExplanationOfBenefit adjudicates: found by this.
+    index('claims_adjudicating')
+      .on(table.organisationId, table.source, table.claimSourceId)
+      .where(sql`${table.resourceType} = 'ExplanationOfBenefit'`),
   ],
 );
 

@@ -71,6 +71,8 @@ const countedClaims: PopulationBuilder = {
           select 1 from claims eob
           where eob.organisation_id = cl.organisation_id and eob.source = cl.source
             and eob.resource_type = 'ExplanationOfBenefit' and eob.claim_source_id = cl.source_id))`);
+    // The stay builder looks up each stay's claims by encounter: without it, a scan of every claim per stay.
+    await tx.execute(sql`create index on pop_claims (encounter_id)`);
   },
 };
 
@@ -165,6 +167,8 @@ const stayRows: PopulationBuilder = {
         order by c.patient_id, c.service_category, c.service_start, c.id
       )
       select * from encounter_stays union all select * from claim_stays`);
+    // Readmissions look up the patient's other stays: without it, a scan of every stay per stay.
+    await tx.execute(sql`create index on pop_stay_rows (patient_id)`);
   },
 };
 

@@ -1,0 +1,2 @@
+CREATE INDEX "claims_adjudicating" ON "claims" USING btree ("organisation_id","source","claim_source_id") WHERE "claims"."resource_type" = 'ExplanationOfBenefit';--> statement-breakpoint
+CREATE INDEX "conditions_encounter" ON "conditions" USING btree ("encounter_id");

@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import {
@@ -49,30 +49,68 @@ export function emptyCounts(): RowCounts {
 }
 
 /**
- * Multi-row inserts in chunks. Each chunk is one JSON parameter expanded by `jsonb_to_recordset`:
- * far faster than one bound parameter per value on both PGlite and PostgreSQL, and never near the
- * 65,535-parameter limit. Columns no row sets keep their database defaults.
+ * Multi-row inserts in chunks of one statement each, never near the 65,535-parameter limit: far faster
+ * than one bound parameter per value on both PGlite and PostgreSQL. Columns no row sets keep their
+ * database defaults.
  */
 export async function insertRows(db: Db, table: PgTable, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  const present = new Set(rows.flatMap((row) => Object.keys(row)));
-  const columns = Object.entries(getTableColumns(table)).filter(
-    ([key, column]) => present.has(key) && !column.generated,
-  );
-  const names = sql.join(
-    columns.map(([, column]) => sql.identifier(column.name)),
+  const present = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) present.add(key);
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key, column]) => present.has(key) && !column.generated)
+    .map(([key, column]) => ({ key, name: column.name, type: storedType(column.getSQLType()) }));
+  // `unnest` would flatten a column of arrays into its elements: such a table goes as JSON records.
+  const isFlat = columns.every((column) => !column.type.endsWith('[]'));
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + CHUNK_ROWS) as readonly Record<string, unknown>[];
+    await db.execute(isFlat ? byColumns(table, columns, chunk) : byRecords(table, columns, chunk));
+  }
+}
+
+interface Column {
+  key: string;
+  name: string;
+  type: string;
+}
+
+/** The type a value is stored as: a serial column is an integer once the sequence has given it. */
+function storedType(type: string): string {
+  return type === 'bigserial' ? 'bigint' : type === 'serial' ? 'integer' : type;
+}
+
+function columnNames(columns: readonly Column[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
     sql`, `,
   );
-  const types = sql.raw(columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', '));
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + CHUNK_ROWS).map((row) => {
-      const values = row as Record<string, unknown>;
-      return Object.fromEntries(columns.map(([key, column]) => [column.name, values[key] ?? null]));
+}
+
+/**
+ * One array parameter per column, zipped into rows by `unnest`: about a quarter less of the database's
+ * time than JSON records (measured on PGlite with the demo's claims), which it takes apart key by key.
+ */
+function byColumns(table: PgTable, columns: readonly Column[], chunk: readonly Record<string, unknown>[]): SQL {
+  const arrays = columns.map((column) => {
+    const isJson = column.type === 'jsonb' || column.type === 'json';
+    const values = chunk.map((row) => {
+      const value = row[column.key] ?? null;
+      if (value instanceof Date) return value.toISOString();
+      return isJson && value !== null ? JSON.stringify(value) : value;
     });
-    await db.execute(
-      sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(${types})`,
-    );
-  }
+    return sql`${sql.param(values)}::${sql.raw(column.type)}[]`;
+  });
+  return sql`insert into ${sql.identifier(getTableName(table))} (${columnNames(columns)}) select * from unnest(${sql.join(arrays, sql`, `)})`;
+}
+
+/** The chunk as one JSON parameter expanded by `jsonb_to_recordset`. */
+function byRecords(table: PgTable, columns: readonly Column[], chunk: readonly Record<string, unknown>[]): SQL {
+  const names = columnNames(columns);
+  const types = sql.raw(columns.map((column) => `"${column.name}" ${column.type}`).join(', '));
+  const records = chunk.map((row) =>
+    Object.fromEntries(columns.map((column) => [column.name, row[column.key] ?? null])),
+  );
+  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${types})`;
 }
 
 /**

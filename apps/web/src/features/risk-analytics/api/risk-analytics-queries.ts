@@ -20,16 +20,22 @@ export type ProductAnalytics = EndpointResponse<typeof getProductAnalytics>['res
 /** Numbers change only when the analytics are rebuilt: the previous ones stay while new filters load. */
 const steady = { placeholderData: keepPreviousData, refetchOnWindowFocus: false } as const;
 
-/** The risk-adjustment measures of the filters, in total and by month, clinic, provider or HCC. */
-export function useRiskAnalytics(
-  input: RiskAnalyticsInput,
-  options: { enabled?: boolean } = {},
-): UseQueryResult<RiskAnalytics> {
+/** While the numbers are being computed (or brought up to date), they are asked for again this often. */
+export const RECOMPUTING_POLL_MS = 15_000;
+
+/**
+ * The risk-adjustment measures of the filters, in total and by month, clinic, provider or HCC; asked
+ * for again while the server says they are being computed, so that the page fills in by itself.
+ */
+export function useRiskAnalytics(input: RiskAnalyticsInput): UseQueryResult<RiskAnalytics> {
   return useQuery({
     queryKey: ['risk-analytics', input],
     queryFn: async ({ signal }) => (await api.call(getRiskAnalytics, input, { signal })).result,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && (data.refreshedAt === null || data.isStale) ? RECOMPUTING_POLL_MS : false;
+    },
     ...steady,
-    ...options,
   });
 }
 

@@ -29,7 +29,7 @@ function Freshness({ data }: { data: RiskAnalytics | undefined }) {
         type="info"
         showIcon
         title="The analytics are being computed for the first time"
-        description="They appear once the patients' data has been analysed; open this page again in a few minutes."
+        description="They appear here by themselves once the patients' data has been analysed."
       />
     );
   }

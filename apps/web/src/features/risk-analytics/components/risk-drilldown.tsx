@@ -19,18 +19,29 @@ const visitHref = (row: RiskDrillRow): string | undefined =>
     ? paths.patientAppointment.href({ cairnPatientId: row.patient.cairnPatientId, cairnAppointmentId: row.visit.sid })
     : undefined;
 
-const isRafList = (measure: RiskDrillMeasure) => measure === 'raf';
-const isDecisionList = (measure: RiskDrillMeasure) => ['decided', 'accepted', 'rejected'].includes(measure);
+const OPEN_LISTS: readonly RiskDrillMeasure[] = ['openSuggestions', 'undecidedSuggestions', 'raf', 'notRecaptured'];
+const RECAPTURE_LISTS: readonly RiskDrillMeasure[] = ['recaptureDue', 'recaptured', 'notRecaptured'];
+const DECISION_LISTS: readonly RiskDrillMeasure[] = ['decided', 'accepted', 'rejected'];
 
-/** The columns of a list: the patient, the visit (linking to it), the code and HCC, what happened and when. */
+/** What a list's day is: when it was decided, pushed, documented. None where the visit's day says it. */
+function dayTitle(measure: RiskDrillMeasure): string | undefined {
+  if (RECAPTURE_LISTS.includes(measure)) return measure === 'notRecaptured' ? 'Last documented' : 'Documented';
+  if (DECISION_LISTS.includes(measure)) return 'Decided';
+  if (measure === 'bothDecided' || measure === 'agreed' || measure === 'disagreed') return 'Decided by both';
+  if (measure === 'pushesWritten' || measure === 'pushesFailed' || measure === 'pushesPending') return 'Pushed';
+  return undefined;
+}
+
+/**
+ * The columns of a list: the patient, the visit (linking to its portrait: where it happened, or the next
+ * one for what is still open), the code and HCC, what happened and when, the provider and the clinic.
+ */
 export function drillColumns(measure: RiskDrillMeasure): DashboardColumn<RiskDrillRow>[] {
-  const visitWord =
-    measure === 'openSuggestions' || measure === 'undecidedSuggestions' || isRafList(measure) ? 'Next visit' : 'Visit';
   const columns: DashboardColumn<RiskDrillRow>[] = [
     ...patientColumns<RiskDrillRow>((row) => row.patient),
     {
       key: 'visit',
-      title: visitWord,
+      title: OPEN_LISTS.includes(measure) ? 'Next visit' : 'Visit',
       value: (row) => row.visit?.date ?? '',
       render: (row) => {
         const href = visitHref(row);
@@ -38,19 +49,19 @@ export function drillColumns(measure: RiskDrillMeasure): DashboardColumn<RiskDri
       },
     },
   ];
-  if (!isRafList(measure)) {
-    columns.push(
-      { key: 'code', title: 'Code', value: (row) => row.icdCode ?? '' },
-      {
-        key: 'hcc',
-        title: 'HCC',
-        value: (row) =>
-          row.hcc === null ? '' : row.hcc === 0 ? (row.hccLabel ?? '') : `HCC ${String(row.hcc)} ${row.hccLabel ?? ''}`,
-      },
-    );
+  if (measure !== 'raf' && !RECAPTURE_LISTS.includes(measure)) {
+    columns.push({ key: 'code', title: 'Code', value: (row) => row.icdCode ?? '' });
+  }
+  if (measure !== 'raf') {
+    columns.push({
+      key: 'hcc',
+      title: 'HCC',
+      value: (row) =>
+        row.hcc === null ? '' : row.hcc === 0 ? (row.hccLabel ?? '') : `HCC ${String(row.hcc)} ${row.hccLabel ?? ''}`,
+    });
   }
   columns.push({ key: 'status', title: 'What happened', value: (row) => row.status });
-  if (isRafList(measure)) {
+  if (measure === 'raf') {
     columns.push(
       { key: 'rafNow', title: 'RAF now', value: (row) => row.rafNow, format: 'decimal', isDrillable: false },
       {
@@ -61,10 +72,10 @@ export function drillColumns(measure: RiskDrillMeasure): DashboardColumn<RiskDri
         isDrillable: false,
       },
     );
-  } else {
-    columns.push({ key: 'date', title: 'Date', value: (row) => (row.date ? formatDate(row.date, 'date') : '') });
   }
-  if (isDecisionList(measure)) {
+  const day = dayTitle(measure);
+  if (day) columns.push({ key: 'date', title: day, value: (row) => (row.date ? formatDate(row.date, 'date') : '') });
+  if (DECISION_LISTS.includes(measure)) {
     columns.push({
       key: 'days',
       title: 'Days to decision',

@@ -52,6 +52,17 @@ export function adjudicate(
 
 export type Payer = 'medicare-advantage' | 'medicaid' | 'commercial';
 
+/** What each plan allows of a professional charge (Medicaid fee schedules below Medicare's, commercial above). */
+export const ALLOWED_SHARE: Record<Payer, readonly [number, number]> = {
+  'medicare-advantage': [0.58, 0.66],
+  medicaid: [0.55, 0.6],
+  commercial: [0.66, 0.75],
+};
+
+/** Preventive services have no cost sharing (ACA §2713); other visits about a fifth (copay or coinsurance). */
+export const PREVENTIVE_PAID: readonly [number, number] = [1, 1];
+export const VISIT_PAID: readonly [number, number] = [0.78, 0.84];
+
 export function payerOf(context: PatientContext): Payer {
   const plan = context.rows.coverages[0]?.plan;
   return plan === 'Medicare Advantage' ? 'medicare-advantage' : plan === 'Medicaid' ? 'medicaid' : 'commercial';

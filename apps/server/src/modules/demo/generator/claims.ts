@@ -1,8 +1,17 @@
 import type { ConditionRow, EncounterRow } from './types';
-import { addService, adjudicate, payerOf, type ClaimDiagnosis, type Payer } from './claim-rows';
+import {
+  ALLOWED_SHARE,
+  PREVENTIVE_PAID,
+  VISIT_PAID,
+  addService,
+  adjudicate,
+  payerOf,
+  type ClaimDiagnosis,
+} from './claim-rows';
 import type { PatientContext } from './generate-patient';
 import { addPharmacyClaims } from './pharmacy';
 import { dateIn, drawFor, type Draw } from './random';
+import { addSpecialistClaims } from './specialists';
 import { claimsStart, historyStart } from './stays';
 
 const CLAIMS_SALT = 0xc1a1;
@@ -18,17 +27,6 @@ const VISIT_CHARGES: Record<string, readonly [number, number]> = {
   '99496': [330, 400],
 };
 
-/** What each plan allows of a professional charge (Medicaid fee schedules below Medicare's, commercial above). */
-const ALLOWED_SHARE: Record<Payer, readonly [number, number]> = {
-  'medicare-advantage': [0.58, 0.66],
-  medicaid: [0.55, 0.6],
-  commercial: [0.66, 0.75],
-};
-
-/** Preventive services have no cost sharing (ACA §2713); other visits about a fifth (copay or coinsurance). */
-const PREVENTIVE_PAID: readonly [number, number] = [1, 1];
-const VISIT_PAID: readonly [number, number] = [0.78, 0.84];
-
 const SCREENINGS: Record<string, { diagnosis: ClaimDiagnosis; charge: readonly [number, number] }> = {
   '24606-6': {
     diagnosis: { icdCode: 'Z1231', display: 'Encounter for screening mammogram for malignant neoplasm of breast' },
@@ -43,8 +41,8 @@ const SCREENINGS: Record<string, { diagnosis: ClaimDiagnosis; charge: readonly [
 /**
  * The claims of the patient's care outside hospital stays: the practice's professional claim for every
  * visit (principal diagnosis the visit's first encounter diagnosis), the laboratory's and radiology's
- * outpatient claims, screenings done elsewhere, vaccines, monthly pharmacy fills, and office visits of
- * the claims years before the EHR history. Drawn apart from the history, so the history stays as it was.
+ * outpatient claims, screenings done elsewhere, vaccines, specialists' visits and tests, monthly pharmacy
+ * fills, and office visits of the claims years before the EHR history. Drawn apart from the history, so the history stays as it was.
  */
 export function addClaims(context: PatientContext): void {
   const draw = drawFor(context.options.seed ^ CLAIMS_SALT, context.options.index);
@@ -56,6 +54,7 @@ export function addClaims(context: PatientContext): void {
   }
   addScreeningClaims(context, draw, from);
   addEarlierVisits(context, draw);
+  addSpecialistClaims(context, draw, from);
   addPharmacyClaims(context, draw, from);
 }
 

@@ -4,8 +4,9 @@ import { addDays, dollars, type Draw } from './random';
 
 /**
  * What a plan allows for 30 days of each drug, by RxNorm code (2025 NADAC-based generic prices; list
- * prices less rebates for the brands): generics $4-40, insulin glargine and the brand inhaler and
- * anticoagulant $300-600. A drug not listed is priced as a generic.
+ * prices less rebates for the brands): generics $4-40; insulin glargine $90-150 (unbranded and
+ * biosimilar glargine after the 2024 list-price cuts), tiotropium $300-400, apixaban $480-560. A drug not
+ * listed is priced as a generic.
  */
 const MONTHLY_ALLOWED: Record<string, { allowed: readonly [number, number]; isBrand: boolean }> = {
   '860975': { allowed: [6, 12], isBrand: false }, // metformin ER
@@ -16,9 +17,9 @@ const MONTHLY_ALLOWED: Record<string, { allowed: readonly [number, number]; isBr
   '105585': { allowed: [20, 40], isBrand: false }, // methotrexate
   '997224': { allowed: [10, 22], isBrand: false }, // donepezil
   '197444': { allowed: [15, 35], isBrand: false }, // carbidopa / levodopa
-  '311041': { allowed: [300, 420], isBrand: true }, // insulin glargine
-  '1364445': { allowed: [520, 600], isBrand: true }, // apixaban [Eliquis]
-  '485032': { allowed: [450, 540], isBrand: true }, // tiotropium
+  '311041': { allowed: [90, 150], isBrand: true }, // insulin glargine
+  '1364445': { allowed: [480, 560], isBrand: true }, // apixaban [Eliquis]
+  '485032': { allowed: [300, 400], isBrand: true }, // tiotropium
 };
 const GENERIC: { allowed: readonly [number, number]; isBrand: boolean } = { allowed: [5, 25], isBrand: false };
 

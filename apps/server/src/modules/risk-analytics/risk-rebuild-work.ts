@@ -92,6 +92,8 @@ export async function prepareWorkTables(tx: Db, window: RiskWindow): Promise<voi
     where d.organisation_id = ${organisationId} and d.status = 'accepted'
       and a.service_date between ${documentedFrom}::date and ${today}::date`);
   await writeCodeMap(tx, window);
+  // Temporary tables have no statistics until analysed: without them the planner guesses their sizes.
+  for (const name of ['people', 'events', 'map', 'hierarchy']) await tx.execute(sql.raw(`analyze risk_work_${name}`));
 }
 
 async function writeCodeMap(tx: Db, window: RiskWindow): Promise<void> {

@@ -27,9 +27,13 @@ export const RECOMPUTING_POLL_MS = 15_000;
  * The risk-adjustment measures of the filters, in total and by month, clinic, provider or HCC; asked
  * for again while the server says they are being computed, so that the page fills in by itself.
  */
-export function useRiskAnalytics(input: RiskAnalyticsInput): UseQueryResult<RiskAnalytics> {
+export function useRiskAnalytics(
+  input: RiskAnalyticsInput,
+  options: { enabled?: boolean } = {},
+): UseQueryResult<RiskAnalytics> {
   return useQuery({
     queryKey: ['risk-analytics', input],
+    enabled: options.enabled,
     queryFn: async ({ signal }) => (await api.call(getRiskAnalytics, input, { signal })).result,
     refetchInterval: (query) => {
       const data = query.state.data;

@@ -25,10 +25,12 @@ export interface AnalyticsFilterBarProps {
   toMonth: number;
   /** The HCCs there are numbers for, with their names. */
   hccs: { key: string; label: string }[] | undefined;
+  /** The HCC list was opened: its choices are wanted. */
+  onHccListOpen: () => void;
 }
 
 /** The year and its months, the clinics, departments and providers, and the HCC; each applies at once. */
-export function AnalyticsFilterBar({ value, onChange, year, toMonth, hccs }: AnalyticsFilterBarProps) {
+export function AnalyticsFilterBar({ value, onChange, year, toMonth, hccs, onHccListOpen }: AnalyticsFilterBarProps) {
   const hierarchy = useUserClinicsHierarchy();
   const thisYear = new Date().getFullYear();
   const months = (isAllowed: (month: number) => boolean) =>
@@ -71,10 +73,15 @@ export function AnalyticsFilterBar({ value, onChange, year, toMonth, hccs }: Ana
         style={{ width: 320 }}
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
-        loading={hccs === undefined}
+        loading={hccs === undefined && value.hcc !== -1}
+        onOpenChange={(isOpen) => isOpen && onHccListOpen()}
+        notFoundContent={hccs === undefined ? 'Loading the HCCs...' : 'No HCC'}
         value={value.hcc === -1 ? undefined : value.hcc}
         onChange={(hcc?: number) => onChange({ hcc: hcc ?? -1 })}
-        options={(hccs ?? []).map((hcc) => ({ value: Number(hcc.key), label: hcc.label }))}
+        options={
+          hccs?.map((hcc) => ({ value: Number(hcc.key), label: hcc.label })) ??
+          (value.hcc === -1 ? [] : [{ value: value.hcc, label: `HCC ${String(value.hcc)}` }])
+        }
       />
     </Flex>
   );

@@ -52,7 +52,13 @@ export function RiskAnalyticsDashboard() {
   const api = apiFilters(filters);
   const months = useRiskAnalytics({ filters: api, groupBy: 'month' });
   const breakdown = useRiskAnalytics({ filters: api, groupBy: filters.by });
-  const hccs = useRiskAnalytics({ filters: { ...api, hcc: undefined }, groupBy: 'hcc' });
+  // The HCC filter's choices (the HCCs there are numbers for) are asked for once needed: the list opened,
+  // an HCC chosen, or the breakdown by HCC (then the same call as the breakdown's).
+  const [isHccListWanted, setHccListWanted] = useState(false);
+  const hccs = useRiskAnalytics(
+    { filters: { ...api, hcc: undefined }, groupBy: 'hcc' },
+    { enabled: isHccListWanted || filters.hcc !== -1 || filters.by === 'hcc' },
+  );
   const [drill, setDrill] = useState<RiskDrill>();
   usePageTiming('analytics', months.isSuccess);
   const data = months.data;
@@ -81,6 +87,7 @@ export function RiskAnalyticsDashboard() {
             year={data?.year ?? new Date().getFullYear()}
             toMonth={data?.toMonth ?? (filters.to || new Date().getMonth() + 1)}
             hccs={hccs.data?.rows}
+            onHccListOpen={() => setHccListWanted(true)}
           />
           <Freshness data={data} />
           <WidgetBoundary name="Risk adjustment">

@@ -224,6 +224,8 @@ describe('FHIR R4 mappers', () => {
     });
     expect(rows.map((row) => row.values)).toEqual([
       expect.objectContaining({ sourceId: 'cl#1', icdCode: 'N1831', icdMapped: false, serviceDate: '2024-05-30' }),
+      // The claim itself, without amounts: counted at its billed amount, here none.
+      expect.objectContaining({ sourceId: 'cl', resourceType: 'Claim', principalIcd: 'N1831', billed: null }),
     ]);
   });
 

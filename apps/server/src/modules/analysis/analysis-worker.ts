@@ -95,7 +95,7 @@ export function startAnalysisWorker(database: Database, options: WorkerOptions):
     const claimed = queues.has('analysis') ? await runBatch(database, runOptions) : 0;
     if (claimed > 0 || !queues.has('quality')) return claimed;
     const rebuilt = await refreshChangedPopulations(database.db, (options.today ?? localToday)());
-    return rebuilt + (await runQualityBatch(database.db, qualityOptions));
+    return rebuilt.length + (await runQualityBatch(database.db, qualityOptions));
   };
   // Changed by stop() and by notifications while the loop awaits.
   const state = { isStopped: false, isNotified: false };

@@ -46,9 +46,10 @@ export async function rebuildPopulation(database: Db, context: RebuildContext): 
       sql`select pg_try_advisory_xact_lock(hashtext('population'), hashtext(${context.organisationId})) as locked`,
     );
     if (!lock?.locked) return false;
-    // Read before the rebuild: a change committed while it runs leaves the organisation dirty.
+    // Read before the rebuild: a change committed while it runs leaves the organisation dirty. Read as
+    // text, to the microsecond: a JavaScript Date keeps milliseconds, and the change would seem newer.
     const [state] = await tx
-      .select({ dirtySince: populationRefresh.dirtySince })
+      .select({ dirtySince: sql<string | null>`${populationRefresh.dirtySince}::text` })
       .from(populationRefresh)
       .where(eq(populationRefresh.organisationId, context.organisationId));
     for (const builder of POPULATION_BUILDERS) await builder.rebuild(tx, context);
@@ -68,7 +69,7 @@ export async function rebuildPopulation(database: Db, context: RebuildContext): 
           durationMs: Date.now() - started,
           lastError: null,
           dirtySince: state?.dirtySince
-            ? sql`case when ${populationRefresh.dirtySince} > ${state.dirtySince.toISOString()}::timestamptz then ${populationRefresh.dirtySince} end`
+            ? sql`case when ${populationRefresh.dirtySince} > ${state.dirtySince}::timestamptz then ${populationRefresh.dirtySince} end`
             : sql`${populationRefresh.dirtySince}`,
         },
       });
@@ -82,9 +83,9 @@ const SETTLE_MS = 5_000;
 /**
  * Rebuilds the organisations whose data changed (settled for a few seconds) and whose analysis queue is
  * empty: the analysis worker calls it between batches. A failure is recorded on the organisation and
- * the next call tries again. Answers how many organisations were rebuilt.
+ * the next call tries again. Answers the organisations rebuilt.
  */
-export async function refreshChangedPopulations(database: Db, today: string): Promise<number> {
+export async function refreshChangedPopulations(database: Db, today: string): Promise<string[]> {
   const due = await database
     .select({ organisationId: populationRefresh.organisationId })
     .from(populationRefresh)
@@ -95,10 +96,10 @@ export async function refreshChangedPopulations(database: Db, today: string): Pr
         sql`not exists (select 1 from ${analysisJobs} where ${analysisJobs.organisationId} = ${populationRefresh.organisationId} and ${analysisJobs.status} = 'pending')`,
       ),
     );
-  let rebuilt = 0;
+  const rebuilt: string[] = [];
   for (const { organisationId } of due) {
     try {
-      if (await rebuildPopulation(database, { organisationId, today })) rebuilt += 1;
+      if (await rebuildPopulation(database, { organisationId, today })) rebuilt.push(organisationId);
     } catch (error) {
       // The class and the database's error code only: a message can quote patient data.
       const code = (error as { code?: unknown }).code;

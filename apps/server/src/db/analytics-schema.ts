@@ -54,6 +54,9 @@ export const riskRecaptures = pgTable(
     recaptureSource: text('recapture_source'),
     /** The visit that documented it, when the documentation names one. */
     recaptureAppointmentId: uuid('recapture_appointment_id'),
+    /** The patient's next visit from the rebuild's day, where a condition not yet documented can be. */
+    nextVisitId: uuid('next_visit_id'),
+    nextVisitDate: date('next_visit_date'),
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.year, table.patientId, table.hcc] }),
@@ -151,6 +154,9 @@ export const riskOpenSuggestions = pgTable(
     suspectKind: text('suspect_kind'),
     /** The latest decision on the code at one of the patient's visits this year (accepted, rejected), null if none. */
     decisionStatus: text('decision_status'),
+    /** The patient's next visit, where the suggestion can be addressed (the list's order: soonest first). */
+    nextVisitId: uuid('next_visit_id'),
+    nextVisitDate: date('next_visit_date'),
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.patientId, table.icdCode] }),

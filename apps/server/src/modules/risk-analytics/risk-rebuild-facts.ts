@@ -23,7 +23,7 @@ const utcDay = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date
 export async function writeRecaptures(tx: Db, window: RiskWindow): Promise<void> {
   const { organisationId, today, year } = window;
   await tx.execute(sql`insert into risk_recaptures (organisation_id, year, patient_id, hcc, provider_id, clinic_id,
-      last_documented_on, recaptured_on, recapture_source, recapture_appointment_id)
+      last_documented_on, recaptured_on, recapture_source, recapture_appointment_id, next_visit_id, next_visit_date)
     with years(year) as (values (${year - 1}::int), (${year}::int)),
     prior as materialized (
       select y.year, e.patient_id, m.hcc, max(e.on_date) as last_on
@@ -63,7 +63,7 @@ export async function writeRecaptures(tx: Db, window: RiskWindow): Promise<void>
       order by year, patient_id, hcc, on_date, source
     )
     select ${organisationId}::uuid, k.year, k.patient_id, k.hcc, p.provider_id, p.clinic_id, k.last_on,
-      c.on_date, c.source, c.appointment_id
+      c.on_date, c.source, c.appointment_id, p.next_visit_id, p.next_visit_date
     from kept k
     join risk_work_people p on p.patient_id = k.patient_id
     left join covered c on c.year = k.year and c.patient_id = k.patient_id and c.hcc = k.hcc`);
@@ -129,17 +129,13 @@ export async function writePatients(tx: Db, window: RiskWindow): Promise<void> {
       raf_potential, open_suggestions, next_visit_id, next_visit_date)
     select ${organisationId}::uuid, p.patient_id, p.provider_id, p.clinic_id,
       coalesce((pa.risk_score->>'current')::numeric, 0), coalesce((pa.risk_score->>'potential')::numeric, 0),
-      jsonb_array_length(pa.suggestions), nv.id, nv.service_date
+      jsonb_array_length(pa.suggestions), p.next_visit_id, p.next_visit_date
     from patient_analyses pa
     join patients pt on pt.id = pa.patient_id and pt.data_version = pa.data_version
     join risk_work_people p on p.patient_id = pa.patient_id
-    left join lateral (select ap.id, ap.service_date from appointments ap
-      where ap.patient_id = pa.patient_id and ap.service_date >= ${today}::date
-        and ap.status not in ('cancelled', 'noshow', 'entered-in-error')
-      order by ap.start_at limit 1) nv on true
     where pa.organisation_id = ${organisationId} and (p.deceased_date is null or p.deceased_date > ${today}::date)`);
   await tx.execute(sql`insert into risk_open_suggestions (organisation_id, patient_id, icd_code, hcc, provider_id,
-      clinic_id, category, suspect_kind, decision_status)
+      clinic_id, category, suspect_kind, decision_status, next_visit_id, next_visit_date)
     with decided as (
       select distinct on (d.patient_id, d.icd_code) d.patient_id, d.icd_code, d.status
       from dx_decisions d join appointments a on a.id = d.appointment_id
@@ -149,7 +145,7 @@ export async function writePatients(tx: Db, window: RiskWindow): Promise<void> {
     )
     select distinct on (rp.patient_id, s->>'code') ${organisationId}::uuid, rp.patient_id, s->>'code',
       coalesce((s->'hcc'->'v28'->>0)::int, 0), rp.provider_id, rp.clinic_id, s->>'category', s->>'suspectKind',
-      dc.status
+      dc.status, rp.next_visit_id, rp.next_visit_date
     from risk_patients rp
     join patient_analyses pa on pa.patient_id = rp.patient_id
     cross join lateral jsonb_array_elements(pa.suggestions) s

@@ -61,13 +61,20 @@ export async function prepareWorkTables(tx: Db, window: RiskWindow): Promise<voi
   for (const name of ['people', 'events', 'map', 'hierarchy'])
     await tx.execute(sql.raw(`drop table if exists risk_work_${name}`));
   await tx.execute(sql`create temp table risk_work_people (patient_id uuid primary key, birth_date date not null,
-    sex text not null, provider_id uuid not null, clinic_id uuid not null, deceased_date date) on commit drop`);
+    sex text not null, provider_id uuid not null, clinic_id uuid not null, deceased_date date,
+    next_visit_id uuid, next_visit_date date) on commit drop`);
+  // The next visit: the first booked from today on (not cancelled, no-show or entered in error).
   await tx.execute(sql`insert into risk_work_people
     select pt.id, pt.birth_date, case when pt.gender = 'female' then 'F' else 'M' end,
-      coalesce(pt.primary_provider_id, ${NO_ID}::uuid), coalesce(d.clinic_id, ${NO_ID}::uuid), pt.deceased_date
+      coalesce(pt.primary_provider_id, ${NO_ID}::uuid), coalesce(d.clinic_id, ${NO_ID}::uuid), pt.deceased_date,
+      nv.id, nv.service_date
     from patients pt
     left join providers pr on pr.id = pt.primary_provider_id
     left join departments d on d.id = pr.department_id
+    left join (select distinct on (patient_id) patient_id, id, service_date from appointments
+      where organisation_id = ${organisationId} and service_date >= ${today}::date
+        and status not in ('cancelled', 'noshow', 'entered-in-error')
+      order by patient_id, start_at) nv on nv.patient_id = pt.id
     where pt.organisation_id = ${organisationId}`);
   await tx.execute(sql`create temp table risk_work_events (patient_id uuid not null, code text not null,
     on_date date not null, source text not null, appointment_id uuid) on commit drop`);

@@ -114,6 +114,26 @@ export const popPatientPeriods = pgTable(
   ],
 );
 
+/**
+ * One patient's amounts in one month they had a counted claim (the drill-down of a month of the cost
+ * trend): the same claims as `pop_costs`, by patient.
+ */
+export const popPatientMonths = pgTable(
+  'pop_patient_months',
+  {
+    organisationId: organisationId(),
+    month: date('month').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    allowed: money('allowed'),
+    paid: money('paid'),
+    byCategory: jsonb('by_category').$type<PeriodAmounts>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.month, table.patientId] }),
+    index('pop_patient_months_allowed').on(table.organisationId, table.month, table.allowed.desc()),
+  ],
+);
+
 /** An inpatient stay, observation stay or emergency visit: from an EHR encounter, or a claim that names none. */
 export type StayKind = 'inpatient' | 'observation' | 'emergency';
 

@@ -1,15 +1,17 @@
 // The population dashboards on 100,000 patients with five years of claims (issue 20: each dashboard's queries
 // p95 <= 300 ms in PostgreSQL under 10 concurrent users, on aggregates the analysis pipeline maintains). The
-// database is the `scale` organisation of `npm run seed` with five years of claims and every patient analysed
-// (RAF); its population tables are rebuilt here first (`rebuildPopulation`, the analysis worker's job when data
-// changed, timed) unless they are fresh. The server is the built bundle in a process of its own. An analyst
-// (`bench.population`: Coder view, hcc_dashboard, the whole organisation) loads each page as the browser does
-// (the requests of one page load at once: /pop-health-admissions asks for the summary and the transitional-care
-// worklist, /analytics for the months, the provider breakdown, the HCCs and the usage panels) and opens a
-// drill-down page (25 patients, each audited as in production), with a mix of filters: none, a clinic, a provider,
-// a past calendar year, the paid amount. One analyst, then ten at once, each loading page after page.
+// database is the `scale` organisation with five years of claims and every patient analysed (RAF), built by
+// bench/support/scale-population.ts (20,000 generated patients copied in SQL to 100,000, then a year of work for
+// /analytics: see its header). The bench migrates it, then rebuilds its population tables (`rebuildPopulation`, the
+// analysis worker's job when data changed, timed stage by stage) unless they are fresh, before the server starts
+// (the server's worker would otherwise start the rebuild, untimed). The server is the built bundle in a process of
+// its own. An analyst (`bench.population`: Coder view, hcc_dashboard, the whole organisation) loads each page as
+// the browser does (the requests of one page load at once: /pop-health-admissions asks for the summary and the
+// transitional-care worklist, /analytics for the months, the provider breakdown, the HCCs and the usage panels)
+// and opens a drill-down page (25 patients, each audited as in production), with a mix of filters: none, a clinic,
+// a provider, a past calendar year, the paid amount. One analyst, then ten at once, each loading page after page.
 //
-//   DATABASE_URL=postgres://root@127.0.0.1:5432/cairn_scale npm run seed -- --patients 100000 --claim-years 5 --analyse --no-quality
+//   createdb -h 127.0.0.1 -U root cairn_scale   # then the steps in bench/support/scale-population.ts's header
 //   npm run build && npm run bench -- population-dashboards
 //
 // BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/cairn_scale), BENCH_LOADS page loads a case and
@@ -19,7 +21,9 @@ import pg from 'pg';
 import { startBuiltServer } from './support/built-server';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
 import { rebuildPopulation } from '../apps/server/src/modules/population';
+import { POPULATION_BUILDERS } from '../apps/server/src/modules/population/population-builders';
 import { localToday } from '../apps/server/src/lib/local-today';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/cairn_scale';
@@ -54,6 +58,23 @@ async function readFixture(client: pg.Client): Promise<Fixture> {
   };
 }
 
+/**
+ * Times each stage of this process's rebuilds: wraps the builders' `rebuild` (in this process only, the server's
+ * are its own). Answers the list the times are added to, `<stage> <seconds> s` each.
+ */
+function timeStages(): string[] {
+  const times: string[] = [];
+  for (const builder of POPULATION_BUILDERS) {
+    const rebuild = builder.rebuild.bind(builder);
+    builder.rebuild = async (tx, context) => {
+      const started = performance.now();
+      await rebuild(tx, context);
+      times.push(`${builder.name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    };
+  }
+  return times;
+}
+
 /** Rebuilds the population tables when they were never built, are stale, or BENCH_REBUILD=1; prints how long it took. */
 async function rebuildIfStale(client: pg.Client, organisationId: string): Promise<void> {
   const [state] = (
@@ -71,10 +92,11 @@ async function rebuildIfStale(client: pg.Client, organisationId: string): Promis
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   try {
     const started = performance.now();
+    const stages = timeStages();
     const isRebuilt = await rebuildPopulation(database.db, { organisationId, today: localToday() });
     if (isRebuilt) {
       console.log(
-        `rebuildPopulation: ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${loadavg()[0]?.toFixed(1) ?? '?'})`,
+        `rebuildPopulation: ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${loadavg()[0]?.toFixed(1) ?? '?'}): ${stages.join(', ')}`,
       );
       return;
     }
@@ -327,11 +349,13 @@ async function main(): Promise<void> {
   );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // Migrated and rebuilt before the server starts: its analysis worker would otherwise start the rebuild, untimed.
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  await runMigrations(database).finally(() => database.close());
+  const fixture = await readFixture(client);
+  await rebuildIfStale(client, fixture.organisationId);
   const server = await startBuiltServer(port, { DATABASE_URL: databaseUrl, CAIRN_DEMO: '0' });
   try {
-    // The server has migrated the database: the population and risk tables exist.
-    const fixture = await readFixture(client);
-    await rebuildIfStale(client, fixture.organisationId);
     await printSizes(client, fixture.organisationId);
     await prepare(client, fixture);
     const tokens = await Promise.all(Array.from({ length: USERS }, () => signIn()));

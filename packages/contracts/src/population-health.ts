@@ -330,18 +330,26 @@ export const getCostSummary = defineEndpoint({
 });
 
 /** Which patients a cost number is made of; their amount is the drill's (a category's or a body system's). */
-export const costDrill = z.strictObject({
-  clinicId: id.nullable().optional(),
-  providerId: id.nullable().optional(),
-  serviceCategory: z.enum(SERVICE_CATEGORIES).optional(),
-  bodySystem: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'A CCSR body system such as CIR')
-    .optional(),
-  riskBand: z.enum(RISK_BAND_KEYS).optional(),
-  /** Only the patients whose PMPM is over three times their risk band's. */
-  isOutlier: z.boolean().optional(),
-});
+export const costDrill = z
+  .strictObject({
+    clinicId: id.nullable().optional(),
+    providerId: id.nullable().optional(),
+    serviceCategory: z.enum(SERVICE_CATEGORIES).optional(),
+    bodySystem: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'A CCSR body system such as CIR')
+      .optional(),
+    riskBand: z.enum(RISK_BAND_KEYS).optional(),
+    /** Only the patients whose PMPM is over three times their risk band's. */
+    isOutlier: z.boolean().optional(),
+    /** The patients with a claim in this month of the period, by their amount in it. */
+    month: month.optional(),
+  })
+  // A month's amounts are kept by service category, not by body system.
+  .refine((drill) => !(drill.month && drill.bodySystem), {
+    message: 'A month opens by service category, not by body system',
+    path: ['bodySystem'],
+  });
 export type CostDrill = z.infer<typeof costDrill>;
 
 const costPatientsBody = {

@@ -189,12 +189,25 @@ export async function countRiskBands(db: Db, query: PopulationQuery, amount: Cos
   });
 }
 
-/** The drill's amount on `pop_patient_periods pp`: a category's or a body system's, else the total. */
+/**
+ * The drill's amount: a category's or a body system's, else the total; of the month on `pop_patient_months
+ * pm` when the drill is of a month, else of the period on `pop_patient_periods pp`.
+ */
 function drillAmount(amount: CostAmount, drill: CostDrill): SQL {
-  if (amount === 'allowed' && drill.serviceCategory) return sql`(pp.by_category ->> ${drill.serviceCategory})::numeric`;
+  const amounts = drill.month ? 'pm' : 'pp';
+  if (amount === 'allowed' && drill.serviceCategory)
+    return sql`(${sql.raw(amounts)}.by_category ->> ${drill.serviceCategory})::numeric`;
   if (amount === 'allowed' && drill.bodySystem)
     return sql`coalesce((pp.by_body_system ->> ${drill.bodySystem})::numeric, 0)`;
-  return sql.raw(`pp.${amount}`);
+  return sql.raw(`${amounts}.${amount}`);
+}
+
+/** A month's rows joined to their patient's period (`pp`), when the drill is of a month of the period. */
+function monthJoin(query: PopulationQuery, drill: CostDrill): SQL {
+  if (!drill.month) return sql``;
+  const { from, to } = query.period;
+  return sql`join pop_patient_months pm on pm.organisation_id = pp.organisation_id and pm.patient_id = pp.patient_id
+    and pm.month = ${`${drill.month}-01`}::date and pm.month between date_trunc('month', ${from}::date) and ${to}::date`;
 }
 
 function costConditions(query: PopulationQuery, drill: CostDrill, options: { amount: SQL; column: CostAmount }): SQL {
@@ -238,7 +251,8 @@ interface PatientRow {
 /**
  * A page of the patients behind a cost number, highest amount first. With the paid amount chosen, a
  * category's or body system's drill orders by the patient's paid total (the tables split the allowed
- * amount only).
+ * amount only). A month's drill lists the patients with a claim in that month, by their amount in it (one
+ * member month); what drives their cost, their risk and their stays are the period's.
  */
 export async function listCostPatients(
   db: Db,
@@ -246,14 +260,17 @@ export async function listCostPatients(
   options: { drill: CostDrill; amount: CostAmount; limit: number; offset: number },
 ): Promise<{ rows: CostPatient[]; total: number }> {
   const amount = drillAmount(options.amount, options.drill);
+  const { month } = options.drill;
   const rows = await rowsOf<PatientRow>(
     db,
     sql`
     select pp.patient_id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.mrn,
       nullif(trim(concat(pr.first_name, ' ', pr.last_name)), '') as provider_name, c.name as clinic_name,
-      pp.member_months, ${amount} as amount, pp.by_category, pp.by_body_system, pp.raf, pp.raf_band,
+      ${month ? sql`1` : sql`pp.member_months`} as member_months, ${amount} as amount,
+      ${month ? sql`pm.by_category` : sql`pp.by_category`} as by_category, pp.by_body_system, pp.raf, pp.raf_band,
       pp.admissions, pp.emergency_visits, count(*) over ()::int as total
     from pop_patient_periods pp
+    ${monthJoin(query, options.drill)}
     join patients p on p.id = pp.patient_id
     left join providers pr on pr.id = pp.provider_id
     left join clinics c on c.id = pp.clinic_id

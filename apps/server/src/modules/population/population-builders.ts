@@ -1,3 +1,4 @@
+import { SERVICE_CATEGORIES } from '@cairn/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { groupsOfDiagnoses } from './diagnosis-groups';
 import type { PopulationBuilder, RebuildContext } from './population-refresh';
@@ -76,6 +77,16 @@ const countedClaims: PopulationBuilder = {
   },
 };
 
+/** The allowed amounts of a group of counted claims (`alias` on `pop_claims`, or '') by service category, as JSON. */
+function allowedByCategory(alias: string): SQL {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  const pairs = SERVICE_CATEGORIES.map(
+    (category) =>
+      sql`${category}::text, coalesce(sum(${column('allowed')}) filter (where ${column('service_category')} = ${category}), 0)`,
+  );
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
 const members: PopulationBuilder = {
   name: 'members',
   async rebuild(tx, { organisationId, today }) {
@@ -101,6 +112,19 @@ const costs: PopulationBuilder = {
         ${bodySystemOf('c', 'g')}, sum(c.allowed), sum(c.paid), count(*)
       from pop_claims c left join pop_groups g on g.code = c.principal_icd
       group by c.month, c.provider_id, c.clinic_id, c.service_category, ${bodySystemOf('c', 'g')}`);
+  },
+};
+
+/** Each patient's amounts in each month they had a counted claim: the cost trend's month drill-down. */
+const patientMonths: PopulationBuilder = {
+  name: 'patient months',
+  async rebuild(tx, { organisationId }) {
+    await tx.execute(sql`delete from pop_patient_months where organisation_id = ${organisationId}`);
+    await tx.execute(sql`
+      insert into pop_patient_months (organisation_id, month, patient_id, allowed, paid, by_category)
+      select ${organisationId}, c.month, c.patient_id, sum(c.allowed), sum(c.paid), ${allowedByCategory('c')}
+      from pop_claims c
+      group by c.month, c.patient_id`);
   },
 };
 
@@ -243,13 +267,7 @@ const patientPeriods: PopulationBuilder = {
       ),
       by_patient as (
         select key, patient_id, sum(allowed) as allowed, sum(paid) as paid,
-          jsonb_build_object(
-            'inpatient', coalesce(sum(allowed) filter (where service_category = 'inpatient'), 0),
-            'outpatient', coalesce(sum(allowed) filter (where service_category = 'outpatient'), 0),
-            'emergency', coalesce(sum(allowed) filter (where service_category = 'emergency'), 0),
-            'professional', coalesce(sum(allowed) filter (where service_category = 'professional'), 0),
-            'pharmacy', coalesce(sum(allowed) filter (where service_category = 'pharmacy'), 0),
-            'other', coalesce(sum(allowed) filter (where service_category = 'other'), 0)) as by_category,
+          ${allowedByCategory('')} as by_category,
           null::jsonb as by_body_system
         from amounts group by key, patient_id
       ),
@@ -307,6 +325,7 @@ export const POPULATION_BUILDERS: readonly PopulationBuilder[] = [
   diagnosisGroups,
   members,
   costs,
+  patientMonths,
   stays,
   patientPeriods,
   riskAnalyticsBuilder,

@@ -386,6 +386,34 @@ describe('cost', () => {
     expect(exported.isTruncated).toBe(false);
   });
 
+  it("opens each month of the trend to its patients, their amounts in it adding up to the month's", async () => {
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: {} });
+    const months = summary.months.filter((row) => row.claims > 0);
+    expect(months.length).toBeGreaterThan(1);
+    for (const month of months) {
+      const drill = { month: month.month };
+      const exported = await callForResult(test.app, exportCostPatients, { token: director, body: { drill } });
+      expect(exported.rows.reduce((sum, row) => sum + row.total, 0)).toBeCloseTo(month.total, 2);
+      const inpatient = await callForResult(test.app, exportCostPatients, {
+        token: director,
+        body: { drill: { ...drill, serviceCategory: 'inpatient' } },
+      });
+      expect(inpatient.rows.reduce((sum, row) => sum + row.total, 0)).toBeCloseTo(month.byCategory.inpatient, 2);
+    }
+    // A month outside the period has no patients in it; a month is not opened by body system.
+    const before = await callForResult(test.app, getCostPatients, {
+      token: director,
+      body: { drill: { month: '2001-01' } },
+    });
+    expect(before.total).toBe(0);
+    const refused = await call(test.app, getCostPatients, {
+      token: director,
+      body: { drill: { month: months[0]!.month, bodySystem: 'CIR' } },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details.issues).toEqual([expect.objectContaining({ field: 'drill.bodySystem' })]);
+  });
+
   it('answers paid amounts when asked', async () => {
     const summary = await callForResult(test.app, getCostSummary, {
       token: director,

@@ -189,15 +189,21 @@ export function CostDashboard() {
             exportName="cost-by-month"
             columns={[
               { key: 'month', title: 'Month', value: (row) => row.month, format: (row) => formatMonth(row.month) },
-              ...costColumns<MonthRow>().map((column) => ({ ...column, isDrillable: false })),
+              ...costColumns<MonthRow>(),
               ...SERVICE_CATEGORIES.map((category): DashboardColumn<MonthRow> => ({
                 key: category,
                 title: CATEGORY_LABELS[category],
                 value: (row) => row.byCategory[category],
                 format: 'money',
-                isDrillable: false,
               })),
             ]}
+            onDrill={(row, column) => {
+              const category = SERVICE_CATEGORIES.find((name) => name === column);
+              open(
+                `${category ? `${CATEGORY_LABELS[category]} cost` : 'Cost'}, ${formatMonth(row.month)}`,
+                category ? { month: row.month, serviceCategory: category } : { month: row.month },
+              );
+            }}
             chart={(rows) => (
               <TrendChart<MonthRow>
                 title="Cost by month"

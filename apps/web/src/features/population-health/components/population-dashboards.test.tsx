@@ -227,4 +227,22 @@ describe('CostDashboard', () => {
       }),
     );
   });
+
+  it("opens a month's pharmacy cost from the trend's table", WHOLE_PAGE, async () => {
+    const month = { total: 20_000, claims: 80, memberMonths: 100, pmpm: 200, byCategory: COST.totals.byCategory };
+    const api = answerApi({
+      ...NO_HIERARCHY,
+      '/population/cost': result({ ...COST, months: [{ ...month, month: '2026-10' }] }),
+      '/population/cost/patients': result({ rows: [], total: 0 }),
+    });
+    renderWithProviders(<CostDashboard />, { url: '/pop-health-cost' });
+    const trend = await screen.findByRole('region', { name: 'Cost by month' });
+    await fastUser().click(within(trend).getByText('Table'));
+    await fastUser().click(await within(trend).findByRole('button', { name: /Pharmacy/ }));
+    await waitFor(() =>
+      expect(api.callsTo('/population/cost/patients')[0]?.body).toMatchObject({
+        drill: { month: '2026-10', serviceCategory: 'pharmacy' },
+      }),
+    );
+  });
 });

@@ -32,7 +32,8 @@ const client = (options: Partial<FhirClientOptions> = {}) =>
   createFhirClient({
     baseUrl: ehr.baseUrl,
     getAccessToken: () => Promise.resolve('token'),
-    timeoutMs: 2000,
+    // Generous: a page of 50 Observations can take seconds on a loaded machine; the timeout test sets its own.
+    timeoutMs: 15_000,
     ...options,
   });
 

@@ -219,7 +219,11 @@ describe('risk analytics: drill-downs', () => {
       token,
       body: { group: { by: 'provider', key: scenario.south.provider.id }, measure: 'openSuggestions' },
     });
-    expect(page.rows.map((row) => [row.patient.firstName, row.icdCode, row.hcc, row.status])).toEqual([
+    // Soonest visit first; rows of the same day come in no promised order.
+    const days = page.rows.map((row) => row.date ?? '9999');
+    expect(days).toEqual([...days].sort());
+    const rows = page.rows.map((row) => [row.patient.firstName, row.icdCode, row.hcc, row.status]);
+    expect(rows.sort((left, right) => left.join().localeCompare(right.join()))).toEqual([
       ['Cal', 'E6601', 48, 'Suspect: meets diagnostic criteria'],
       ['Cal', 'N184', 327, 'Suspect: documented elsewhere'],
       ['Dee', 'I5022', 226, 'Recapture; rejected this year'],

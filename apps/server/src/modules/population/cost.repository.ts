@@ -221,10 +221,14 @@ function costConditions(query: PopulationQuery, drill: CostDrill, options: { amo
   if (drill.riskBand) conditions.push(sql`pp.raf_band = ${drill.riskBand}`);
   if (drill.serviceCategory || drill.bodySystem) conditions.push(sql`${amount} > 0`);
   if (drill.isOutlier) {
-    // The patient's PMPM against their band's, both of the chosen amount's totals (as countRiskBands).
-    conditions.push(sql`pp.member_months > 0 and pp.${column} / pp.member_months > ${OUTLIER_FACTOR} * (
-      select sum(b.${column}) / nullif(sum(b.member_months), 0) from pop_patient_periods b
-      where ${query.attributed('b')} and b.period = pp.period and b.raf_band = pp.raf_band)`);
+    // The patient's PMPM against their band's, both of the chosen amount's totals (as countRiskBands). Each band's
+    // PMPM is computed once (an uncorrelated subquery): correlated to the row's band, it summed the band again for
+    // every patient, 45 s on 100,000 patients.
+    conditions.push(sql`pp.member_months > 0 and pp.${column} / pp.member_months > ${OUTLIER_FACTOR} * ((
+      select jsonb_object_agg(bands.raf_band, bands.pmpm) from (
+        select b.raf_band, sum(b.${column}) / nullif(sum(b.member_months), 0) as pmpm from pop_patient_periods b
+        where ${query.attributed('b')} and b.period = ${query.period.key} group by b.raf_band) bands
+      ) ->> pp.raf_band)::numeric`);
   }
   return sql.join(conditions, sql` and `);
 }
@@ -261,21 +265,35 @@ export async function listCostPatients(
 ): Promise<{ rows: CostPatient[]; total: number }> {
   const amount = drillAmount(options.amount, options.drill);
   const { month } = options.drill;
+  const { organisationId, period } = query;
+  // The page is cut from the matching patients' amounts alone (their ties at its last amount kept), then joined to
+  // its patients: a window count and a sort over all of them joined to their names took 1.4 s for 100,000.
   const rows = await rowsOf<PatientRow>(
     db,
     sql`
+    with matched as (
+      select pp.patient_id, ${amount} as amount
+      from pop_patient_periods pp
+      ${monthJoin(query, options.drill)}
+      where ${costConditions(query, options.drill, { amount, column: options.amount })}
+    ),
+    cut as (
+      select patient_id, amount from matched
+      order by amount desc fetch first ${options.limit + options.offset} rows with ties
+    )
     select pp.patient_id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.mrn,
       nullif(trim(concat(pr.first_name, ' ', pr.last_name)), '') as provider_name, c.name as clinic_name,
-      ${month ? sql`1` : sql`pp.member_months`} as member_months, ${amount} as amount,
+      ${month ? sql`1` : sql`pp.member_months`} as member_months, cut.amount,
       ${month ? sql`pm.by_category` : sql`pp.by_category`} as by_category, pp.by_body_system, pp.raf, pp.raf_band,
-      pp.admissions, pp.emergency_visits, count(*) over ()::int as total
-    from pop_patient_periods pp
+      pp.admissions, pp.emergency_visits, (select count(*) from matched)::int as total
+    from cut
+    join pop_patient_periods pp on pp.organisation_id = ${organisationId} and pp.period = ${period.key}
+      and pp.patient_id = cut.patient_id
     ${monthJoin(query, options.drill)}
     join patients p on p.id = pp.patient_id
     left join providers pr on pr.id = pp.provider_id
     left join clinics c on c.id = pp.clinic_id
-    where ${costConditions(query, options.drill, { amount, column: options.amount })}
-    order by ${amount} desc, p.last_name, p.first_name, pp.patient_id
+    order by cut.amount desc nulls first, p.last_name, p.first_name, pp.patient_id
     limit ${options.limit} offset ${options.offset}`,
   );
   const names = bodySystemNames();

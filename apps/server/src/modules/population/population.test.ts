@@ -414,6 +414,22 @@ describe('cost', () => {
     expect(refused.json().error.details.issues).toEqual([expect.objectContaining({ field: 'drill.bodySystem' })]);
   });
 
+  it("lists as outliers the patients whose PMPM is over three times their risk band's, as many as the bands count", async () => {
+    // The band's PMPM by a correlated subquery: how the drill computed it before it took too long on 100,000.
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: {} });
+    const page = await callForResult(test.app, getCostPatients, {
+      token: director,
+      body: { drill: { isOutlier: true } },
+    });
+    const direct = await directCount(sql`select count(*) as n from pop_patient_periods pp
+      where pp.organisation_id = ${organisationId} and pp.period = 'L12' and pp.member_months > 0
+        and pp.allowed / pp.member_months > 3 * (select sum(b.allowed) / nullif(sum(b.member_months), 0)
+          from pop_patient_periods b
+          where b.organisation_id = pp.organisation_id and b.period = pp.period and b.raf_band = pp.raf_band)`);
+    expect(page.total).toBe(direct);
+    expect(summary.riskBands.reduce((sum, band) => sum + band.outliers, 0)).toBe(direct);
+  });
+
   it('answers paid amounts when asked', async () => {
     const summary = await callForResult(test.app, getCostSummary, {
       token: director,

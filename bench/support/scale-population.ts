@@ -170,6 +170,8 @@ try {
     case 'activity':
       await timed('activity', async () => {
         console.log(JSON.stringify(await seedScaleActivity(database.db, await organisationId(database))));
+        // Fresh planner statistics: with those of the empty tables the rebuild's joins of decisions are nested loops.
+        await database.db.execute(sql`analyze`);
       });
       break;
     case undefined:

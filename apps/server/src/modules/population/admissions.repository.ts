@@ -6,83 +6,125 @@ import type { Db } from '../../db/client';
 import { NO_PROVIDER } from './population-builders';
 import { rowsOf, type PopulationQuery } from './population-scope';
 
-type Grouping = 'total' | 'month' | 'clinic' | 'provider';
+type Grouping = 'total' | 'month' | 'clinic' | 'provider' | 'diagnosis';
 
 interface CountsRow {
+  breakdown: Grouping;
   key: string | null;
   admissions: number;
   observation_stays: number;
   emergency_visits: number;
+  stays: number;
   discharges: number;
   readmitted: number;
   los_days: number;
   member_months: number;
 }
 
-/** The SQL key of a grouping, on an alias holding `month`-like dates, `clinic_id` and `provider_id`. */
-function groupKey(grouping: Grouping, alias: string, monthColumn: string): SQL {
-  if (grouping === 'total') return sql`null::text`;
-  if (grouping === 'month') return sql.raw(`to_char(${alias}.${monthColumn}, 'YYYY-MM')`);
-  return sql.raw(`${alias}.${grouping === 'clinic' ? 'clinic_id' : 'provider_id'}::text`);
+type KeyedCounts = AdmissionsCounts & { key: string | null };
+
+export interface AdmissionsBreakdown {
+  totals: KeyedCounts;
+  months: KeyedCounts[];
+  byClinic: KeyedCounts[];
+  byProvider: KeyedCounts[];
+  topDiagnoses: DiagnosisCounts[];
+}
+
+interface DiagnosisCounts {
+  category: string;
+  description: string;
+  admissions: number;
+  observationStays: number;
+  emergencyVisits: number;
 }
 
 /**
- * The admissions counts of the query's period, by the grouping: stays admitted in the period (by their
- * admission month), inpatient discharges of the period for length of stay and readmissions (by their
- * discharge month), and member months.
+ * The admissions counts of the query's period in one pass over its stays: stays admitted in the period
+ * (by their admission month), inpatient discharges of the period for length of stay and readmissions (by
+ * their discharge month), and member months; in total, by month, clinic and provider, and the CCSR
+ * categories of the admitted stays, most admissions (then all stays) first, the first `diagnosisLimit`.
  */
 export async function countAdmissions(
   db: Db,
   query: PopulationQuery,
-  grouping: Grouping,
-): Promise<(AdmissionsCounts & { key: string | null })[]> {
+  options: { diagnosisLimit: number },
+): Promise<AdmissionsBreakdown> {
   const { from, to } = query.period;
+  const isAdmitted = sql`s.admit_date between ${from}::date and ${to}::date`;
+  const isDischarged = sql`s.kind = 'inpatient' and s.discharge_date between ${from}::date and ${to}::date`;
+  // A stay is an event of its admission month, an event of its discharge month, or both.
   const rows = await rowsOf<CountsRow>(
     db,
     sql`
-    with admitted as (
-      select ${groupKey(grouping, 's', 'admit_date')} as key,
-        count(*) filter (where kind = 'inpatient')::int as admissions,
-        count(*) filter (where kind = 'observation')::int as observation_stays,
-        count(*) filter (where kind = 'emergency')::int as emergency_visits
+    with events as (
+      select e.is_admission, e.month, s.kind, s.clinic_id, s.provider_id, s.ccsr_category, s.is_readmitted,
+        s.length_of_stay, 0 as members
       from pop_stays s
-      where ${query.attributed('s')} and s.admit_date between ${from}::date and ${to}::date
-      group by 1
-    ),
-    discharged as (
-      select ${groupKey(grouping, 's', 'discharge_date')} as key, count(*)::int as discharges,
-        count(*) filter (where is_readmitted)::int as readmitted, sum(length_of_stay)::int as los_days
-      from pop_stays s
-      where ${query.attributed('s')} and s.kind = 'inpatient' and s.discharge_date between ${from}::date and ${to}::date
-      group by 1
-    ),
-    membership as (
-      select ${groupKey(grouping, 'm', 'month')} as key, sum(members)::int as member_months
+      cross join lateral (values
+        (true, date_trunc('month', s.admit_date::timestamp)::date, ${isAdmitted}),
+        (false, date_trunc('month', s.discharge_date::timestamp)::date, ${isDischarged})
+      ) e(is_admission, month, is_counted)
+      where ${query.attributed('s')} and ((${isAdmitted}) or (${isDischarged})) and e.is_counted
+      union all
+      select null, date_trunc('month', m.month::timestamp)::date, null, m.clinic_id, m.provider_id, null, null, null,
+        m.members
       from pop_members m
       where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date
-      group by 1
     ),
-    keys as (select key from admitted union select key from discharged union select key from membership)
-    select k.key, coalesce(a.admissions, 0) as admissions, coalesce(a.observation_stays, 0) as observation_stays,
-      coalesce(a.emergency_visits, 0) as emergency_visits, coalesce(d.discharges, 0) as discharges,
-      coalesce(d.readmitted, 0) as readmitted, coalesce(d.los_days, 0) as los_days,
-      coalesce(m.member_months, 0) as member_months
-    from keys k
-    left join admitted a on a.key is not distinct from k.key
-    left join discharged d on d.key is not distinct from k.key
-    left join membership m on m.key is not distinct from k.key
-    order by k.key`,
+    counts as (
+      select
+        case when grouping(month) = 0 then 'month' when grouping(clinic_id) = 0 then 'clinic'
+          when grouping(provider_id) = 0 then 'provider' when grouping(ccsr_category) = 0 then 'diagnosis'
+          else 'total' end as breakdown,
+        case when grouping(month) = 0 then to_char(month, 'YYYY-MM') when grouping(clinic_id) = 0 then clinic_id::text
+          when grouping(provider_id) = 0 then provider_id::text when grouping(ccsr_category) = 0 then ccsr_category
+          end as key,
+        count(*) filter (where is_admission and kind = 'inpatient')::int as admissions,
+        count(*) filter (where is_admission and kind = 'observation')::int as observation_stays,
+        count(*) filter (where is_admission and kind = 'emergency')::int as emergency_visits,
+        count(*) filter (where is_admission)::int as stays,
+        count(*) filter (where not is_admission)::int as discharges,
+        count(*) filter (where not is_admission and is_readmitted)::int as readmitted,
+        coalesce(sum(length_of_stay) filter (where not is_admission), 0)::int as los_days,
+        coalesce(sum(members), 0)::int as member_months
+      from events
+      group by grouping sets ((), (month), (clinic_id), (provider_id), (ccsr_category))
+    )
+    select * from counts
+    where breakdown <> 'diagnosis' or stays > 0
+    order by breakdown, case when breakdown = 'diagnosis' then -admissions end,
+      case when breakdown = 'diagnosis' then -stays end, key`,
   );
-  if (grouping === 'total' && rows.length === 0) rows.push(emptyCounts());
-  return rows.map((row) => ({ key: row.key, ...admissionsCountsOf(row) }));
+  const keyed = (grouping: Grouping): KeyedCounts[] =>
+    rows.filter((row) => row.breakdown === grouping).map((row) => ({ key: row.key, ...admissionsCountsOf(row) }));
+  const descriptions = categoryDescriptions();
+  return {
+    totals: keyed('total')[0] ?? { key: null, ...admissionsCountsOf(emptyCounts()) },
+    months: keyed('month'),
+    byClinic: keyed('clinic'),
+    byProvider: keyed('provider'),
+    topDiagnoses: rows
+      .filter((row) => row.breakdown === 'diagnosis')
+      .slice(0, options.diagnosisLimit)
+      .map((row) => ({
+        category: row.key ?? '',
+        description: descriptions.get(row.key ?? '') ?? 'No diagnosis given',
+        admissions: row.admissions,
+        observationStays: row.observation_stays,
+        emergencyVisits: row.emergency_visits,
+      })),
+  };
 }
 
 function emptyCounts(): CountsRow {
   return {
+    breakdown: 'total',
     key: null,
     admissions: 0,
     observation_stays: 0,
     emergency_visits: 0,
+    stays: 0,
     discharges: 0,
     readmitted: 0,
     los_days: 0,
@@ -114,30 +156,6 @@ function admissionsCountsOf(row: CountsRow): AdmissionsCounts {
 
 const categoryDescriptions = (): Map<string, string> =>
   new Map(ccsrCategories().map((category) => [category.category, category.description]));
-
-/** The CCSR categories of the period's stays, most admissions (then all stays) first. */
-export async function topDiagnoses(db: Db, query: PopulationQuery, limit: number) {
-  const rows = await rowsOf<{ category: string; admissions: number; observation: number; emergency: number }>(
-    db,
-    sql`
-    select ccsr_category as category, count(*) filter (where kind = 'inpatient')::int as admissions,
-      count(*) filter (where kind = 'observation')::int as observation,
-      count(*) filter (where kind = 'emergency')::int as emergency
-    from pop_stays s
-    where ${query.attributed('s')} and s.admit_date between ${query.period.from}::date and ${query.period.to}::date
-    group by ccsr_category
-    order by 2 desc, count(*) desc, ccsr_category
-    limit ${limit}`,
-  );
-  const descriptions = categoryDescriptions();
-  return rows.map((row) => ({
-    category: row.category,
-    description: descriptions.get(row.category) ?? 'No diagnosis given',
-    admissions: row.admissions,
-    observationStays: row.observation,
-    emergencyVisits: row.emergency,
-  }));
-}
 
 /** The drill's conditions on `pop_stays s`, beside the query's. */
 function stayConditions(query: PopulationQuery, drill: StayDrill): SQL {

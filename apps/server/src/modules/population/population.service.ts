@@ -22,7 +22,7 @@ import { auditPatientRead, loadCareScope, type AuthContext } from '../../access'
 import type { Db } from '../../db/client';
 import { clinics } from '../../db/clinical-schema';
 import { localToday } from '../../lib/local-today';
-import { countAdmissions, listStays, listTransitionalCare, topDiagnoses } from './admissions.repository';
+import { countAdmissions, listStays, listTransitionalCare } from './admissions.repository';
 import { bodySystemNames, countCosts, countRiskBands, listCostPatients } from './cost.repository';
 import { NO_PROVIDER } from './population-builders';
 import { populationQuery, readFreshness, rowsOf, type PopulationQuery } from './population-scope';
@@ -35,17 +35,6 @@ export interface Caller {
 type Result<E extends Endpoint> = EndpointResponse<E> extends { result: infer R } ? R : never;
 
 /** The totals' rows are always there (the repositories answer zeros); these satisfy the type. */
-const EMPTY_ADMISSIONS = {
-  key: null,
-  admissions: 0,
-  observationStays: 0,
-  emergencyVisits: 0,
-  memberMonths: 0,
-  admissionsPer1000: null,
-  emergencyPer1000: null,
-  averageLengthOfStay: null,
-  readmissions: { numerator: 0, denominator: 0, rate: null },
-};
 const EMPTY_COST = {
   key: null,
   total: 0,
@@ -123,12 +112,8 @@ export async function getAdmissions(
   body: EndpointBody<typeof getAdmissionsSummary>,
 ): Promise<AdmissionsSummary> {
   const { query, freshness } = await openPopulation(db, caller.auth, body.filters);
-  const [[totals = EMPTY_ADMISSIONS], months, byClinic, byProvider, diagnoses, transitional] = await Promise.all([
-    countAdmissions(db, query, 'total'),
-    countAdmissions(db, query, 'month'),
-    countAdmissions(db, query, 'clinic'),
-    countAdmissions(db, query, 'provider'),
-    topDiagnoses(db, query, 15),
+  const [{ totals, months, byClinic, byProvider, topDiagnoses }, transitional] = await Promise.all([
+    countAdmissions(db, query, { diagnosisLimit: 15 }),
     listTransitionalCare(db, query, { today: localToday(), limit: 1, offset: 0 }),
   ]);
   const names = await namesOf(db, query.organisationId, {
@@ -149,7 +134,7 @@ export async function getAdmissions(
       provider: providerOf(key, names),
       clinicName: key ? (names.providers.get(key)?.clinicName ?? null) : null,
     })),
-    topDiagnoses: diagnoses,
+    topDiagnoses,
   };
 }
 

@@ -23,9 +23,9 @@ import type { Db } from '../../db/client';
 import { clinics } from '../../db/clinical-schema';
 import { localToday } from '../../lib/local-today';
 import { countAdmissions, listStays, listTransitionalCare } from './admissions.repository';
-import { bodySystemNames, countCosts, countRiskBands, listCostPatients } from './cost.repository';
+import { bodySystemNames, countCosts, countRiskBands, listCostPatients, listTopCostPatients } from './cost.repository';
 import { NO_PROVIDER } from './population-builders';
-import { populationQuery, readFreshness, rowsOf, type PopulationQuery } from './population-scope';
+import { populationQuery, readFreshness, rowsOf } from './population-scope';
 
 export interface Caller {
   auth: AuthContext;
@@ -218,18 +218,16 @@ export async function getCost(db: Db, caller: Caller, body: EndpointBody<typeof 
   const { query, freshness } = await openPopulation(db, caller.auth, body.filters);
   const { amount } = body.filters;
   const count = (grouping: Parameters<typeof countCosts>[2]['grouping']) => countCosts(db, query, { grouping, amount });
-  const [[totals = EMPTY_COST], months, byCategory, byClinic, byProvider, byBodySystem, riskBands, top, withCost] =
-    await Promise.all([
-      count('total'),
-      count('month'),
-      count('category'),
-      count('clinic'),
-      count('provider'),
-      count('bodySystem'),
-      countRiskBands(db, query, amount),
-      listCostPatients(db, query, { drill: {}, amount, limit: 10, offset: 0 }),
-      countPatientsWithCost(db, query, amount),
-    ]);
+  const [[totals = EMPTY_COST], months, byCategory, byClinic, byProvider, byBodySystem, risk, top] = await Promise.all([
+    count('total'),
+    count('month'),
+    count('category'),
+    count('clinic'),
+    count('provider'),
+    count('bodySystem'),
+    countRiskBands(db, query, amount),
+    listTopCostPatients(db, query, { amount, limit: 10 }),
+  ]);
   const names = await namesOf(db, query.organisationId, {
     clinics: byClinic.flatMap((row) => (row.key ? [row.key] : [])),
     providers: byProvider.flatMap((row) => (row.key ? [row.key] : [])),
@@ -239,12 +237,12 @@ export async function getCost(db: Db, caller: Caller, body: EndpointBody<typeof 
     db,
     caller,
     'population-cost',
-    top.rows.map((row) => row.patient.cairnPatientId),
+    top.map((row) => row.patient.cairnPatientId),
   );
   const { key: _key, ...total } = totals;
   return {
     freshness,
-    totals: { ...total, patientsWithCost: withCost },
+    totals: { ...total, patientsWithCost: risk.patientsWithCost },
     months: months.map(({ key, ...counts }) => ({ ...counts, month: key ?? '' })),
     byCategory: SERVICE_CATEGORIES.flatMap((category) => {
       const row = byCategory.find((item) => item.key === category);
@@ -266,18 +264,9 @@ export async function getCost(db: Db, caller: Caller, body: EndpointBody<typeof 
       code: key ?? 'UNK',
       name: systems.get(key ?? 'UNK') ?? key ?? 'UNK',
     })),
-    riskBands,
-    topPatients: top.rows,
+    riskBands: risk.bands,
+    topPatients: top,
   };
-}
-
-async function countPatientsWithCost(db: Db, query: PopulationQuery, amount: string): Promise<number> {
-  const [row] = await rowsOf<{ patients: number }>(
-    db,
-    sql`select count(*)::int as patients from pop_patient_periods pp
-      where ${query.attributed('pp')} and pp.period = ${query.period.key} and pp.${sql.raw(amount === 'paid' ? 'paid' : 'allowed')} > 0`,
-  );
-  return row?.patients ?? 0;
 }
 
 export async function getCostPatientsPage(

@@ -428,6 +428,11 @@ describe('cost', () => {
           where b.organisation_id = pp.organisation_id and b.period = pp.period and b.raf_band = pp.raf_band)`);
     expect(page.total).toBe(direct);
     expect(summary.riskBands.reduce((sum, band) => sum + band.outliers, 0)).toBe(direct);
+    // Counted with the bands, from the same rows.
+    const withCost = await directCount(sql`select count(*) as n from pop_patient_periods
+      where organisation_id = ${organisationId} and period = 'L12' and allowed > 0`);
+    expect(withCost).toBeGreaterThan(0);
+    expect(summary.totals.patientsWithCost).toBe(withCost);
   });
 
   it('answers paid amounts when asked', async () => {

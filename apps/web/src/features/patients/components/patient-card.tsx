@@ -21,7 +21,8 @@ function VisitList({
     <List
       size="small"
       header={<Typography.Text strong>{title}</Typography.Text>}
-      locale={{ emptyText: 'None' }}
+      // antd's own empty text is light grey (1.8:1 on white); the empty state reads at 5.7:1.
+      locale={{ emptyText: <EmptyState description={`No ${title.toLowerCase()}`} compact /> }}
       dataSource={visits}
       renderItem={(visit) => (
         <List.Item key={visit.sid}>

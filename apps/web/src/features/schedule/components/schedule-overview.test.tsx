@@ -153,6 +153,9 @@ describe('Scheduling Overview', () => {
     await userEvent.click(screen.getByTitle('2'));
     expect(await screen.findByText('Patient 24')).toBeInTheDocument();
     expect(screen.getAllByText(/^Patient \d+$/)).toHaveLength(5);
+    // The search box's pause (300 ms) passing with its text unchanged leaves the user on page 2.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText('Patient 24')).toBeInTheDocument();
   });
 
   it('asks again while an analysis is pending, until the counts are current', async () => {

@@ -52,17 +52,18 @@ export function ScheduleOverview({ toolbarExtra, onVisitIntent }: ScheduleOvervi
     if (isFilterSettled) rememberScheduleQuery(query);
   }, [query, isFilterSettled]);
 
+  // A changed search text applies once typing pauses, and starts again at the first page; an unchanged
+  // one (as on the first render) leaves the page the user is on.
   useEffect(() => {
+    if (lookupText === query.patientLookup) return undefined;
     const timer = setTimeout(() => {
-      setQuery((current) =>
-        current.patientLookup === lookupText ? current : { ...current, patientLookup: lookupText },
-      );
+      setQuery((current) => ({ ...current, patientLookup: lookupText }));
       setPage(1);
     }, LOOKUP_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
     };
-  }, [lookupText]);
+  }, [lookupText, query.patientLookup]);
 
   const summaries = useSummaries(query, { enabled: isFilterSettled });
   usePageTiming('schedule', summaries.data !== undefined && !summaries.isPlaceholderData);

@@ -107,6 +107,9 @@ export const popPatientPeriods = pgTable(
     rafBand: text('raf_band').notNull(),
     admissions: integer('admissions').notNull(),
     emergencyVisits: integer('emergency_visits').notNull(),
+    /** PMPM over OUTLIER_FACTOR times the organisation's PMPM of the patient's risk band in the period, by amount. */
+    isOutlierAllowed: boolean('is_outlier_allowed').notNull().default(false),
+    isOutlierPaid: boolean('is_outlier_paid').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.period, table.patientId] }),
@@ -166,4 +169,64 @@ export const popStays = pgTable(
     index('pop_stays_admit').on(table.organisationId, table.admitDate),
     index('pop_stays_discharge').on(table.organisationId, table.dischargeDate),
   ],
+);
+
+/**
+ * The stays by month, primary provider and kind (the admissions summary's counts): stays admitted in the
+ * month; inpatient discharges of the month, the readmitted ones among them and their days.
+ */
+export const popStayMonths = pgTable(
+  'pop_stay_months',
+  {
+    organisationId: organisationId(),
+    month: date('month').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    clinicId: uuid('clinic_id'),
+    kind: text('kind').$type<StayKind>().notNull(),
+    admitted: integer('admitted').notNull(),
+    discharged: integer('discharged').notNull(),
+    readmitted: integer('readmitted').notNull(),
+    losDays: integer('los_days').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.month, table.providerId, table.kind] })],
+);
+
+/** The stays admitted in each period by primary provider and CCSR category (the top discharge diagnoses). */
+export const popStayDiagnoses = pgTable(
+  'pop_stay_diagnoses',
+  {
+    organisationId: organisationId(),
+    period: text('period').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    clinicId: uuid('clinic_id'),
+    ccsrCategory: text('ccsr_category').notNull(),
+    admissions: integer('admissions').notNull(),
+    observationStays: integer('observation_stays').notNull(),
+    emergencyVisits: integer('emergency_visits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.period, table.providerId, table.ccsrCategory] })],
+);
+
+/**
+ * The patients of each period by primary provider and RAF band (cost against risk): how many, their member
+ * months and amounts, the outliers among them and those with any cost, by amount.
+ */
+export const popCostBands = pgTable(
+  'pop_cost_bands',
+  {
+    organisationId: organisationId(),
+    period: text('period').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    clinicId: uuid('clinic_id'),
+    rafBand: text('raf_band').notNull(),
+    patients: integer('patients').notNull(),
+    memberMonths: integer('member_months').notNull(),
+    allowed: money('allowed'),
+    paid: money('paid'),
+    outliersAllowed: integer('outliers_allowed').notNull(),
+    outliersPaid: integer('outliers_paid').notNull(),
+    withAllowed: integer('with_allowed').notNull(),
+    withPaid: integer('with_paid').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.period, table.providerId, table.rafBand] })],
 );

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { NO_PROVIDER } from './population-builders';
 import { rowsOf, type PopulationQuery } from './population-scope';
 
-type Grouping = 'total' | 'month' | 'clinic' | 'provider' | 'diagnosis';
+type Grouping = 'total' | 'month' | 'clinic' | 'provider';
 
 interface CountsRow {
   breakdown: Grouping;
@@ -40,10 +40,11 @@ interface DiagnosisCounts {
 }
 
 /**
- * The admissions counts of the query's period in one pass over its stays: stays admitted in the period
+ * The admissions counts of the query's period from the rebuild's aggregates: stays admitted in the period
  * (by their admission month), inpatient discharges of the period for length of stay and readmissions (by
- * their discharge month), and member months; in total, by month, clinic and provider, and the CCSR
- * categories of the admitted stays, most admissions (then all stays) first, the first `diagnosisLimit`.
+ * their discharge month) and member months, in total, by month, clinic and provider (`pop_stay_months`
+ * and `pop_members`, a few thousand rows a year); and the CCSR categories of the period's admitted stays
+ * (`pop_stay_diagnoses`), most admissions (then all stays) first, the first `diagnosisLimit`.
  */
 export async function countAdmissions(
   db: Db,
@@ -51,51 +52,49 @@ export async function countAdmissions(
   options: { diagnosisLimit: number },
 ): Promise<AdmissionsBreakdown> {
   const { from, to } = query.period;
-  const isAdmitted = sql`s.admit_date between ${from}::date and ${to}::date`;
-  const isDischarged = sql`s.kind = 'inpatient' and s.discharge_date between ${from}::date and ${to}::date`;
-  // A stay is an event of its admission month, an event of its discharge month, or both.
-  const rows = await rowsOf<CountsRow>(
-    db,
-    sql`
-    with events as (
-      select e.is_admission, e.month, s.kind, s.clinic_id, s.provider_id, s.ccsr_category, s.is_readmitted,
-        s.length_of_stay, 0 as members
-      from pop_stays s
-      cross join lateral (values
-        (true, date_trunc('month', s.admit_date::timestamp)::date, ${isAdmitted}),
-        (false, date_trunc('month', s.discharge_date::timestamp)::date, ${isDischarged})
-      ) e(is_admission, month, is_counted)
-      where ${query.attributed('s')} and ((${isAdmitted}) or (${isDischarged})) and e.is_counted
-      union all
-      select null, date_trunc('month', m.month::timestamp)::date, null, m.clinic_id, m.provider_id, null, null, null,
-        m.members
-      from pop_members m
-      where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date
-    ),
-    counts as (
+  const [rows, diagnoses] = await Promise.all([
+    rowsOf<CountsRow>(
+      db,
+      sql`
+      with events as (
+        select sm.month, sm.clinic_id, sm.provider_id, sm.kind, sm.admitted, sm.discharged, sm.readmitted,
+          sm.los_days, 0 as members
+        from pop_stay_months sm
+        where ${query.attributed('sm')} and sm.month between date_trunc('month', ${from}::date) and ${to}::date
+        union all
+        select m.month, m.clinic_id, m.provider_id, null, 0, 0, 0, 0, m.members
+        from pop_members m
+        where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date
+      )
       select
         case when grouping(month) = 0 then 'month' when grouping(clinic_id) = 0 then 'clinic'
-          when grouping(provider_id) = 0 then 'provider' when grouping(ccsr_category) = 0 then 'diagnosis'
-          else 'total' end as breakdown,
+          when grouping(provider_id) = 0 then 'provider' else 'total' end as breakdown,
         case when grouping(month) = 0 then to_char(month, 'YYYY-MM') when grouping(clinic_id) = 0 then clinic_id::text
-          when grouping(provider_id) = 0 then provider_id::text when grouping(ccsr_category) = 0 then ccsr_category
-          end as key,
-        count(*) filter (where is_admission and kind = 'inpatient')::int as admissions,
-        count(*) filter (where is_admission and kind = 'observation')::int as observation_stays,
-        count(*) filter (where is_admission and kind = 'emergency')::int as emergency_visits,
-        count(*) filter (where is_admission)::int as stays,
-        count(*) filter (where not is_admission)::int as discharges,
-        count(*) filter (where not is_admission and is_readmitted)::int as readmitted,
-        coalesce(sum(length_of_stay) filter (where not is_admission), 0)::int as los_days,
+          when grouping(provider_id) = 0 then provider_id::text end as key,
+        coalesce(sum(admitted) filter (where kind = 'inpatient'), 0)::int as admissions,
+        coalesce(sum(admitted) filter (where kind = 'observation'), 0)::int as observation_stays,
+        coalesce(sum(admitted) filter (where kind = 'emergency'), 0)::int as emergency_visits,
+        coalesce(sum(admitted), 0)::int as stays,
+        coalesce(sum(discharged), 0)::int as discharges,
+        coalesce(sum(readmitted), 0)::int as readmitted,
+        coalesce(sum(los_days), 0)::int as los_days,
         coalesce(sum(members), 0)::int as member_months
       from events
-      group by grouping sets ((), (month), (clinic_id), (provider_id), (ccsr_category))
-    )
-    select * from counts
-    where breakdown <> 'diagnosis' or stays > 0
-    order by breakdown, case when breakdown = 'diagnosis' then -admissions end,
-      case when breakdown = 'diagnosis' then -stays end, key`,
-  );
+      group by grouping sets ((), (month), (clinic_id), (provider_id))
+      order by breakdown, key`,
+    ),
+    rowsOf<{ category: string; admissions: number; observation_stays: number; emergency_visits: number }>(
+      db,
+      sql`
+      select d.ccsr_category as category, sum(d.admissions)::int as admissions,
+        sum(d.observation_stays)::int as observation_stays, sum(d.emergency_visits)::int as emergency_visits
+      from pop_stay_diagnoses d
+      where ${query.attributed('d')} and d.period = ${query.period.key}
+      group by d.ccsr_category
+      order by 2 desc, sum(d.admissions + d.observation_stays + d.emergency_visits) desc, 1
+      limit ${options.diagnosisLimit}`,
+    ),
+  ]);
   const keyed = (grouping: Grouping): KeyedCounts[] =>
     rows.filter((row) => row.breakdown === grouping).map((row) => ({ key: row.key, ...admissionsCountsOf(row) }));
   const descriptions = categoryDescriptions();
@@ -104,16 +103,13 @@ export async function countAdmissions(
     months: keyed('month'),
     byClinic: keyed('clinic'),
     byProvider: keyed('provider'),
-    topDiagnoses: rows
-      .filter((row) => row.breakdown === 'diagnosis')
-      .slice(0, options.diagnosisLimit)
-      .map((row) => ({
-        category: row.key ?? '',
-        description: descriptions.get(row.key ?? '') ?? 'No diagnosis given',
-        admissions: row.admissions,
-        observationStays: row.observation_stays,
-        emergencyVisits: row.emergency_visits,
-      })),
+    topDiagnoses: diagnoses.map((row) => ({
+      category: row.category,
+      description: descriptions.get(row.category) ?? 'No diagnosis given',
+      admissions: row.admissions,
+      observationStays: row.observation_stays,
+      emergencyVisits: row.emergency_visits,
+    })),
   };
 }
 

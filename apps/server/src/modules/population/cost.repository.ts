@@ -15,9 +15,6 @@ import { NO_PROVIDER } from './population-builders';
 import { rowsOf, type PopulationQuery } from './population-scope';
 import { NO_RISK_BAND, RISK_BANDS } from './risk-bands';
 
-/** A patient whose PMPM is over this many times their risk band's is an outlier. */
-export const OUTLIER_FACTOR = 3;
-
 type Grouping = 'total' | 'month' | 'category' | 'clinic' | 'provider' | 'bodySystem';
 
 const GROUP_COLUMNS: Record<Exclude<Grouping, 'total' | 'month'>, string> = {
@@ -32,86 +29,100 @@ const pmpmOf = (total: number, memberMonths: number): number | null =>
   memberMonths > 0 ? round(total / memberMonths) : null;
 
 interface CostRow {
+  breakdown: Grouping;
   key: string | null;
-  total: string | number;
+  total: string | number | null;
   claims: number;
   member_months: number;
   by_category: Record<string, number> | null;
 }
 
+type CostBreakdownRow = CostCounts & { key: string | null; byCategory: PeriodAmounts };
+
+/** The groupings whose member months are their own (a month's, a clinic's, a provider's members). */
+const MEMBER_GROUPINGS = new Set<Grouping>(['month', 'clinic', 'provider']);
+
 /**
- * The query's period's amounts by a grouping, with the member months of the same patients (for a service
- * category or a body system, the member months are all the population's: PMPM is then that category's
- * share of the per-member cost).
+ * The query's period's amounts in total, by month, service category, clinic, provider and body system, in one
+ * pass over `pop_costs`, with the member months of the same patients from `pop_members` (for a service category
+ * or a body system, the member months are all the population's: PMPM is then that category's share of the
+ * per-member cost). A month, clinic or provider with members and no cost has its row, at zero.
  */
 export async function countCosts(
   db: Db,
   query: PopulationQuery,
-  options: { grouping: Grouping; amount: CostAmount },
-): Promise<(CostCounts & { key: string | null; byCategory: PeriodAmounts })[]> {
-  const { grouping } = options;
-  const amount = sql.raw(options.amount);
-  const key =
-    grouping === 'total'
-      ? sql`null::text`
-      : grouping === 'month'
-        ? sql.raw(`to_char(c.month, 'YYYY-MM')`)
-        : sql.raw(`c.${GROUP_COLUMNS[grouping]}::text`);
-  const memberKey =
-    grouping === 'month'
-      ? sql.raw(`to_char(m.month, 'YYYY-MM')`)
-      : grouping === 'clinic' || grouping === 'provider'
-        ? sql.raw(`m.${GROUP_COLUMNS[grouping]}::text`)
-        : sql`null::text`;
-  const isMemberGrouping = grouping === 'month' || grouping === 'clinic' || grouping === 'provider';
+  amountColumn: CostAmount,
+): Promise<Record<Grouping, CostBreakdownRow[]>> {
+  const amount = sql.raw(amountColumn);
   const { from, to } = query.period;
+  const groupings = (['month', 'category', 'clinic', 'provider', 'bodySystem'] as const).map((grouping) => ({
+    grouping,
+    column: sql.raw(grouping === 'month' ? 'month' : GROUP_COLUMNS[grouping]),
+    key: sql.raw(grouping === 'month' ? `to_char(month, 'YYYY-MM')` : `${GROUP_COLUMNS[grouping]}::text`),
+  }));
+  const breakdown = (names: readonly Grouping[]) =>
+    sql`case ${sql.join(
+      groupings
+        .filter((item) => names.includes(item.grouping))
+        .map((item) => sql`when grouping(${item.column}) = 0 then ${item.grouping}`),
+      sql` `,
+    )} else 'total' end`;
+  const key = (names: readonly Grouping[]) =>
+    sql`case ${sql.join(
+      groupings
+        .filter((item) => names.includes(item.grouping))
+        .map((item) => sql`when grouping(${item.column}) = 0 then ${item.key}`),
+      sql` `,
+    )} end`;
+  const memberGroupings = [...MEMBER_GROUPINGS];
   const rows = await rowsOf<CostRow>(
     db,
     sql`
     with spent as (
-      select ${key} as key, sum(c.${amount}) as total, sum(c.claims)::int as claims,
+      select ${breakdown(groupings.map((item) => item.grouping))} as breakdown,
+        ${key(groupings.map((item) => item.grouping))} as key,
+        coalesce(sum(c.${amount}), 0) as total, coalesce(sum(c.claims), 0)::int as claims,
         ${categorySums(amount)} as by_category
       from pop_costs c
       where ${query.attributed('c')} and c.month between date_trunc('month', ${from}::date) and ${to}::date
-      group by 1
+      group by grouping sets ((), (month), (service_category), (clinic_id), (provider_id), (body_system))
     ),
     membership as (
-      select ${memberKey} as key, sum(m.members)::int as member_months
+      select ${breakdown(memberGroupings)} as breakdown, ${key(memberGroupings)} as key,
+        coalesce(sum(m.members), 0)::int as member_months
       from pop_members m
       where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date
-      group by 1
+      group by grouping sets ((), (month), (clinic_id), (provider_id))
     )
-    select s.key, s.total, s.claims, s.by_category,
-      coalesce(${isMemberGrouping ? sql`m.member_months` : sql`(select sum(member_months) from membership)`}, 0)::int as member_months
-    from spent s left join membership m on m.key is not distinct from s.key
-    ${isMemberGrouping ? sql`union all select m.key, 0, 0, null, m.member_months from membership m where not exists (select 1 from spent s where s.key is not distinct from m.key)` : sql``}
-    order by 1`,
+    select s.breakdown, s.key, s.total, s.claims, s.by_category,
+      coalesce(case when s.breakdown in ('month', 'clinic', 'provider') then own.member_months
+        else (select member_months from membership where breakdown = 'total') end, 0)::int as member_months
+    from spent s
+    left join membership own on own.breakdown = s.breakdown and own.key is not distinct from s.key
+    where s.breakdown = 'total' or s.claims > 0
+    union all
+    select m.breakdown, m.key, 0, 0, null, m.member_months from membership m
+    where m.breakdown in ('month', 'clinic', 'provider') and not exists (
+      select 1 from spent s where s.breakdown = m.breakdown and s.key is not distinct from m.key and s.claims > 0)
+    order by 1, 2`,
   );
-  const result = rows.map((row) => {
-    const total = round(Number(row.total));
-    return {
+  const result: Record<Grouping, CostBreakdownRow[]> = {
+    total: [],
+    month: [],
+    category: [],
+    clinic: [],
+    provider: [],
+    bodySystem: [],
+  };
+  for (const row of rows) {
+    const total = round(Number(row.total ?? 0));
+    result[row.breakdown].push({
       key: row.key,
       total,
       claims: row.claims,
       memberMonths: row.member_months,
       pmpm: pmpmOf(total, row.member_months),
       byCategory: categoriesOf(row.by_category),
-    };
-  });
-  if (grouping === 'total' && result.length === 0) {
-    const [members] = await rowsOf<{ member_months: number }>(
-      db,
-      sql`select coalesce(sum(members), 0)::int as member_months from pop_members m
-        where ${query.attributed('m')} and m.month between date_trunc('month', ${from}::date) and ${to}::date`,
-    );
-    const memberMonths = members?.member_months ?? 0;
-    result.push({
-      key: null,
-      total: 0,
-      claims: 0,
-      memberMonths,
-      pmpm: pmpmOf(0, memberMonths),
-      byCategory: categoriesOf(null),
     });
   }
   return result;
@@ -149,27 +160,19 @@ interface BandRow {
 
 /**
  * Cost against risk: the period's patients by RAF band, their member months, amount and PMPM, and how
- * many of them are outliers (PMPM over three times their band's); with the count of the period's patients
- * with any cost, from the same rows.
+ * many of them are outliers (PMPM over OUTLIER_FACTOR times the organisation's for their band); with the
+ * count of the period's patients with any cost. Summed from `pop_cost_bands` (a row per provider and band).
  */
 export async function countRiskBands(db: Db, query: PopulationQuery, amount: CostAmount) {
-  // One pass over the period's rows: each band's PMPM is a window over its rows, then the outliers and the patients
-  // with cost are counted as the bands are summed. The outliers were a correlated subquery per band over the
-  // patients, and the patients with cost read the same 100,000 rows again (0.8 s together on 100,000 patients).
   const rows = await rowsOf<BandRow>(
     db,
     sql`
-    with banded as (
-      select pp.raf_band as band, pp.member_months, pp.${sql.raw(amount)} as amount,
-        sum(pp.${sql.raw(amount)}) over band / nullif(sum(pp.member_months) over band, 0) as pmpm
-      from pop_patient_periods pp
-      where ${query.attributed('pp')} and pp.period = ${query.period.key}
-      window band as (partition by pp.raf_band)
-    )
-    select band, count(*)::int as patients, sum(member_months)::int as member_months, sum(amount) as total,
-      (count(*) filter (where member_months > 0 and amount / member_months > ${OUTLIER_FACTOR} * pmpm))::int as outliers,
-      (count(*) filter (where amount > 0))::int as with_cost
-    from banded group by band`,
+    select cb.raf_band as band, sum(cb.patients)::int as patients, sum(cb.member_months)::int as member_months,
+      sum(cb.${sql.raw(amount)}) as total, sum(cb.${sql.raw(amount === 'paid' ? 'outliers_paid' : 'outliers_allowed')})::int as outliers,
+      sum(cb.${sql.raw(amount === 'paid' ? 'with_paid' : 'with_allowed')})::int as with_cost
+    from pop_cost_bands cb
+    where ${query.attributed('cb')} and cb.period = ${query.period.key}
+    group by cb.raf_band`,
   );
   const found = new Map(rows.map((row) => [row.band, row]));
   const bands = [...RISK_BANDS, NO_RISK_BAND].flatMap((band) => {
@@ -215,7 +218,6 @@ function monthJoin(query: PopulationQuery, drill: CostDrill): SQL {
 
 function costConditions(query: PopulationQuery, drill: CostDrill, options: { amount: SQL; column: CostAmount }): SQL {
   const { amount } = options;
-  const column = sql.raw(options.column);
   const conditions: SQL[] = [query.attributed('pp'), sql`pp.period = ${query.period.key}`];
   if (drill.clinicId !== undefined) {
     conditions.push(drill.clinicId === null ? sql`pp.clinic_id is null` : sql`pp.clinic_id = ${drill.clinicId}`);
@@ -223,16 +225,7 @@ function costConditions(query: PopulationQuery, drill: CostDrill, options: { amo
   if (drill.providerId !== undefined) conditions.push(sql`pp.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
   if (drill.riskBand) conditions.push(sql`pp.raf_band = ${drill.riskBand}`);
   if (drill.serviceCategory || drill.bodySystem) conditions.push(sql`${amount} > 0`);
-  if (drill.isOutlier) {
-    // The patient's PMPM against their band's, both of the chosen amount's totals (as countRiskBands). Each band's
-    // PMPM is computed once (an uncorrelated subquery): correlated to the row's band, it summed the band again for
-    // every patient, 45 s on 100,000 patients.
-    conditions.push(sql`pp.member_months > 0 and pp.${column} / pp.member_months > ${OUTLIER_FACTOR} * ((
-      select jsonb_object_agg(bands.raf_band, bands.pmpm) from (
-        select b.raf_band, sum(b.${column}) / nullif(sum(b.member_months), 0) as pmpm from pop_patient_periods b
-        where ${query.attributed('b')} and b.period = ${query.period.key} group by b.raf_band) bands
-      ) ->> pp.raf_band)::numeric`);
-  }
+  if (drill.isOutlier) conditions.push(sql.raw(`pp.is_outlier_${options.column}`));
   return sql.join(conditions, sql` and `);
 }
 

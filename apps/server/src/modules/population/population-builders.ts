@@ -2,7 +2,7 @@ import { SERVICE_CATEGORIES } from '@cairn/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { groupsOfDiagnoses } from './diagnosis-groups';
 import type { PopulationBuilder, RebuildContext } from './population-refresh';
-import { riskBandCase } from './risk-bands';
+import { OUTLIER_FACTOR, riskBandCase } from './risk-bands';
 import { rowsOf } from './population-scope';
 import { populationWindow } from './population-window';
 import { riskAnalyticsBuilder } from '../risk-analytics';
@@ -255,7 +255,8 @@ const patientPeriods: PopulationBuilder = {
     await tx.execute(sql`delete from pop_patient_periods where organisation_id = ${organisationId}`);
     await tx.execute(sql`
       insert into pop_patient_periods (organisation_id, period, patient_id, provider_id, clinic_id, member_months,
-        allowed, paid, by_category, by_body_system, raf, raf_band, admissions, emergency_visits)
+        allowed, paid, by_category, by_body_system, raf, raf_band, admissions, emergency_visits, is_outlier_allowed,
+        is_outlier_paid)
       with periods as (
         select * from unnest(${sql.param(periods.map((period) => period.key))}::text[],
           ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
@@ -293,20 +294,93 @@ const patientPeriods: PopulationBuilder = {
         where s.organisation_id = ${organisationId}
         group by pe.key, s.patient_id
       ),
-      keys as (select key, patient_id from membership union select key, patient_id from by_patient)
-      select ${organisationId}, k.key, k.patient_id, a.provider_id, a.clinic_id, coalesce(m.member_months, 0),
-        coalesce(b.allowed, 0), coalesce(b.paid, 0),
-        coalesce(b.by_category, '{"inpatient":0,"outpatient":0,"emergency":0,"professional":0,"pharmacy":0,"other":0}'::jsonb),
-        coalesce(bb.by_body_system, '{}'::jsonb), r.raf, ${riskBandCase(sql`r.raf`)},
-        coalesce(v.admissions, 0), coalesce(v.emergency_visits, 0)
-      from keys k
-      join pop_attribution a on a.patient_id = k.patient_id
-      left join membership m on m.key = k.key and m.patient_id = k.patient_id
-      left join by_patient b on b.key = k.key and b.patient_id = k.patient_id
-      left join by_body bb on bb.key = k.key and bb.patient_id = k.patient_id
-      left join visits v on v.key = k.key and v.patient_id = k.patient_id
-      left join lateral (select (pa.risk_score ->> 'current')::numeric as raf from patient_analyses pa
-        where pa.patient_id = k.patient_id) r on true`);
+      keys as (select key, patient_id from membership union select key, patient_id from by_patient),
+      patient_rows as (
+        select k.key, k.patient_id, a.provider_id, a.clinic_id, coalesce(m.member_months, 0) as member_months,
+          coalesce(b.allowed, 0) as allowed, coalesce(b.paid, 0) as paid,
+          coalesce(b.by_category, '{"inpatient":0,"outpatient":0,"emergency":0,"professional":0,"pharmacy":0,"other":0}'::jsonb) as by_category,
+          coalesce(bb.by_body_system, '{}'::jsonb) as by_body_system, r.raf, ${riskBandCase(sql`r.raf`)} as raf_band,
+          coalesce(v.admissions, 0) as admissions, coalesce(v.emergency_visits, 0) as emergency_visits
+        from keys k
+        join pop_attribution a on a.patient_id = k.patient_id
+        left join membership m on m.key = k.key and m.patient_id = k.patient_id
+        left join by_patient b on b.key = k.key and b.patient_id = k.patient_id
+        left join by_body bb on bb.key = k.key and bb.patient_id = k.patient_id
+        left join visits v on v.key = k.key and v.patient_id = k.patient_id
+        left join lateral (select (pa.risk_score ->> 'current')::numeric as raf from patient_analyses pa
+          where pa.patient_id = k.patient_id) r on true
+      )
+      select ${organisationId}, key, patient_id, provider_id, clinic_id, member_months, allowed, paid, by_category,
+        by_body_system, raf, raf_band, admissions, emergency_visits,
+        ${isOutlier('allowed')}, ${isOutlier('paid')}
+      from patient_rows
+      window band as (partition by key, raf_band)`);
+  },
+};
+
+/**
+ * Whether a patient's PMPM of an amount (a row of the window \`band\`: the organisation's patients of the period
+ * and RAF band) is over OUTLIER_FACTOR times the band's.
+ */
+function isOutlier(amount: 'allowed' | 'paid'): SQL {
+  const column = sql.raw(amount);
+  return sql`coalesce(member_months > 0 and ${column} / member_months
+    > ${OUTLIER_FACTOR} * sum(${column}) over band / nullif(sum(member_months) over band, 0), false)`;
+}
+
+/**
+ * The admissions summary's aggregates: the stays by month, provider and kind (admitted in the month; inpatient
+ * discharges of the month, the readmitted ones and their days), and the stays admitted in each period by
+ * provider and CCSR category. The summary sums a few thousand of their rows, not the stays.
+ */
+const stayCounts: PopulationBuilder = {
+  name: 'stay counts',
+  async rebuild(tx, { organisationId, today }) {
+    const periods = populationWindow(today).periods;
+    await tx.execute(sql`delete from pop_stay_months where organisation_id = ${organisationId}`);
+    await tx.execute(sql`delete from pop_stay_diagnoses where organisation_id = ${organisationId}`);
+    await tx.execute(sql`
+      insert into pop_stay_months (organisation_id, month, provider_id, clinic_id, kind, admitted, discharged,
+        readmitted, los_days)
+      select ${organisationId}, e.month, s.provider_id, min(s.clinic_id::text)::uuid, s.kind,
+        count(*) filter (where e.is_admission), count(*) filter (where not e.is_admission),
+        count(*) filter (where not e.is_admission and s.is_readmitted),
+        coalesce(sum(s.length_of_stay) filter (where not e.is_admission), 0)
+      from pop_stays s
+      cross join lateral (values (true, date_trunc('month', s.admit_date::timestamp)::date),
+        (false, case when s.kind = 'inpatient' then date_trunc('month', s.discharge_date::timestamp)::date end)
+      ) e(is_admission, month)
+      where s.organisation_id = ${organisationId} and e.month is not null
+      group by e.month, s.provider_id, s.kind`);
+    await tx.execute(sql`
+      insert into pop_stay_diagnoses (organisation_id, period, provider_id, clinic_id, ccsr_category, admissions,
+        observation_stays, emergency_visits)
+      select ${organisationId}, pe.key, s.provider_id, min(s.clinic_id::text)::uuid, s.ccsr_category,
+        count(*) filter (where s.kind = 'inpatient'), count(*) filter (where s.kind = 'observation'),
+        count(*) filter (where s.kind = 'emergency')
+      from pop_stays s
+      join unnest(${sql.param(periods.map((period) => period.key))}::text[],
+        ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
+        as pe(key, from_date, to_date) on s.admit_date between pe.from_date and pe.to_date
+      where s.organisation_id = ${organisationId}
+      group by pe.key, s.provider_id, s.ccsr_category`);
+  },
+};
+
+/** Cost against risk: the patient periods by provider and RAF band, with their outliers and those with a cost. */
+const costBands: PopulationBuilder = {
+  name: 'cost bands',
+  async rebuild(tx, { organisationId }) {
+    await tx.execute(sql`delete from pop_cost_bands where organisation_id = ${organisationId}`);
+    await tx.execute(sql`
+      insert into pop_cost_bands (organisation_id, period, provider_id, clinic_id, raf_band, patients, member_months,
+        allowed, paid, outliers_allowed, outliers_paid, with_allowed, with_paid)
+      select ${organisationId}, period, provider_id, min(clinic_id::text)::uuid, raf_band, count(*), sum(member_months),
+        sum(allowed), sum(paid), count(*) filter (where is_outlier_allowed), count(*) filter (where is_outlier_paid),
+        count(*) filter (where allowed > 0), count(*) filter (where paid > 0)
+      from pop_patient_periods
+      where organisation_id = ${organisationId}
+      group by period, provider_id, raf_band`);
   },
 };
 
@@ -330,6 +404,8 @@ export const POPULATION_BUILDERS: readonly PopulationBuilder[] = [
   costs,
   patientMonths,
   stays,
+  stayCounts,
   patientPeriods,
+  costBands,
   riskAnalyticsBuilder,
 ];

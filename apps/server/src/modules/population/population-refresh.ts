@@ -12,10 +12,13 @@ import {
 import type { Db } from '../../db/client';
 import { analysisJobs } from '../../db/clinical-schema';
 import {
+  popCostBands,
   popCosts,
   popMembers,
   popPatientMonths,
   popPatientPeriods,
+  popStayDiagnoses,
+  popStayMonths,
   popStays,
   populationRefresh,
 } from '../../db/population-schema';
@@ -46,6 +49,9 @@ const REBUILT_TABLES = [
   popPatientPeriods,
   popPatientMonths,
   popStays,
+  popStayMonths,
+  popStayDiagnoses,
+  popCostBands,
   riskRecaptures,
   riskDecisions,
   riskPushes,

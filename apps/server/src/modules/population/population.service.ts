@@ -217,17 +217,19 @@ export async function exportTransitionalCareList(
 export async function getCost(db: Db, caller: Caller, body: EndpointBody<typeof getCostSummary>): Promise<CostSummary> {
   const { query, freshness } = await openPopulation(db, caller.auth, body.filters);
   const { amount } = body.filters;
-  const count = (grouping: Parameters<typeof countCosts>[2]['grouping']) => countCosts(db, query, { grouping, amount });
-  const [[totals = EMPTY_COST], months, byCategory, byClinic, byProvider, byBodySystem, risk, top] = await Promise.all([
-    count('total'),
-    count('month'),
-    count('category'),
-    count('clinic'),
-    count('provider'),
-    count('bodySystem'),
+  const [costs, risk, top] = await Promise.all([
+    countCosts(db, query, amount),
     countRiskBands(db, query, amount),
     listTopCostPatients(db, query, { amount, limit: 10 }),
   ]);
+  const {
+    month: months,
+    category: byCategory,
+    clinic: byClinic,
+    provider: byProvider,
+    bodySystem: byBodySystem,
+  } = costs;
+  const [totals = EMPTY_COST] = costs.total;
   const names = await namesOf(db, query.organisationId, {
     clinics: byClinic.flatMap((row) => (row.key ? [row.key] : [])),
     providers: byProvider.flatMap((row) => (row.key ? [row.key] : [])),

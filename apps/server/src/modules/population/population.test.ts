@@ -284,6 +284,40 @@ describe('admissions and emergency visits', () => {
     expect(monthly).toBe(summary.totals.admissions);
   });
 
+  it("sums the rebuild's aggregates to what a direct count of the stays finds, by month, provider and diagnosis", async () => {
+    for (const filters of [{}, { clinicIds: [ids.clinicNorth!] }, { providerIds: [ids.providerSouth!] }]) {
+      const summary = await callForResult(test.app, getAdmissionsSummary, { token: director, body: { filters } });
+      const { from, to } = L12();
+      const chosen =
+        'clinicIds' in filters
+          ? sql`and clinic_id = ${ids.clinicNorth}`
+          : 'providerIds' in filters
+            ? sql`and provider_id = ${ids.providerSouth}`
+            : sql``;
+      const stays = await rowsOf<{ kind: string; month: string; provider_id: string; ccsr_category: string }>(
+        test.app.database.db,
+        sql`select kind, to_char(admit_date, 'YYYY-MM') as month, provider_id, ccsr_category from pop_stays
+          where organisation_id = ${organisationId} and admit_date between ${from}::date and ${to}::date ${chosen}`,
+      );
+      const discharges =
+        await directCount(sql`select count(*) as n from pop_stays where organisation_id = ${organisationId}
+        and kind = 'inpatient' and discharge_date between ${from}::date and ${to}::date ${chosen}`);
+      expect(summary.totals.readmissions.denominator).toBe(discharges);
+      const admitted = (rows: typeof stays) => rows.filter((row) => row.kind === 'inpatient').length;
+      expect(summary.totals.admissions).toBe(admitted(stays));
+      for (const month of summary.months)
+        expect(month.admissions).toBe(admitted(stays.filter((row) => row.month === month.month)));
+      for (const row of summary.byProvider)
+        expect(row.emergencyVisits).toBe(
+          stays.filter((stay) => stay.provider_id === row.provider?.id && stay.kind === 'emergency').length,
+        );
+      for (const row of summary.topDiagnoses)
+        expect(row.admissions + row.observationStays + row.emergencyVisits).toBe(
+          stays.filter((stay) => stay.ccsr_category === row.category).length,
+        );
+    }
+  });
+
   it('lists the stays behind a provider number, and audits each patient shown', async () => {
     const summary = await callForResult(test.app, getAdmissionsSummary, { token: director, body: {} });
     const number = summary.byProvider.find((row) => row.provider?.id === ids.providerNorth)!.admissions;
@@ -433,6 +467,26 @@ describe('cost', () => {
       where organisation_id = ${organisationId} and period = 'L12' and allowed > 0`);
     expect(withCost).toBeGreaterThan(0);
     expect(summary.totals.patientsWithCost).toBe(withCost);
+  });
+
+  it("measures a filtered view's outliers against the organisation's band, the same patients in its drill-down", async () => {
+    const filters = { clinicIds: [ids.clinicNorth!] };
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: { filters } });
+    const page = await callForResult(test.app, getCostPatients, {
+      token: director,
+      body: { filters, drill: { isOutlier: true } },
+    });
+    const direct = await directCount(sql`select count(*) as n from pop_patient_periods pp
+      where pp.organisation_id = ${organisationId} and pp.period = 'L12' and pp.clinic_id = ${ids.clinicNorth}
+        and pp.member_months > 0
+        and pp.allowed / pp.member_months > 3 * (select sum(b.allowed) / nullif(sum(b.member_months), 0)
+          from pop_patient_periods b
+          where b.organisation_id = pp.organisation_id and b.period = pp.period and b.raf_band = pp.raf_band)`);
+    expect(page.total).toBe(direct);
+    expect(summary.riskBands.reduce((sum, band) => sum + band.outliers, 0)).toBe(direct);
+    const patients = await directCount(sql`select count(*) as n from pop_patient_periods
+      where organisation_id = ${organisationId} and period = 'L12' and clinic_id = ${ids.clinicNorth}`);
+    expect(summary.riskBands.reduce((sum, band) => sum + band.patients, 0)).toBe(patients);
   });
 
   it('answers paid amounts when asked', async () => {

@@ -14,6 +14,12 @@ export const RISK_BANDS = [
 ] as const;
 export const NO_RISK_BAND = { key: 'none', label: 'Not analysed yet' } as const;
 
+/**
+ * A patient whose PMPM is over this many times their risk band's is an outlier. The band's PMPM is the
+ * organisation's, of the period (its patients of that band): the same benchmark whatever the filters.
+ */
+export const OUTLIER_FACTOR = 3;
+
 /** The band of a RAF, as SQL. */
 export function riskBandCase(raf: SQL): SQL {
   const cases = [...RISK_BANDS]

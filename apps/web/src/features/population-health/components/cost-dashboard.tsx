@@ -282,7 +282,7 @@ export function CostDashboard() {
         <Col xs={24} xl={12}>
           <ChartPanel<BandRow>
             title="Cost against risk"
-            description="Per member per month by RAF band (V28, diagnoses documented this year). Outliers cost over three times their band's average."
+            description="Per member per month by RAF band (V28, diagnoses documented this year). Outliers cost over three times the organisation's average for their band."
             rows={data?.riskBands}
             isLoading={isLoading}
             isError={isError}

@@ -206,19 +206,28 @@ export async function listStays(
   query: PopulationQuery,
   options: { drill: StayDrill; limit: number; offset: number },
 ): Promise<{ rows: PopulationStay[]; total: number }> {
+  // The page is cut from the matching stays' admission days alone (their ties at its last day kept), then joined
+  // to its patients for their names: a window count and a sort over all of them joined to their names read every
+  // stay's patient (57,000 a year on 100,000 patients).
   const rows = await rowsOf<StayRow>(
     db,
     sql`
+    with matched as (
+      select s.id, s.admit_date from pop_stays s where ${stayConditions(query, options.drill)}
+    ),
+    cut as (
+      select id from matched order by admit_date desc fetch first ${options.limit + options.offset} rows with ties
+    )
     select s.id, s.patient_id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.mrn, s.kind, s.origin,
       s.admit_date::text as admit_date, s.discharge_date::text as discharge_date, s.length_of_stay, s.diagnosis_code,
       s.diagnosis_text, s.ccsr_category, s.is_readmission, s.is_readmitted,
       nullif(trim(concat(pr.first_name, ' ', pr.last_name)), '') as provider_name, c.name as clinic_name,
-      count(*) over ()::int as total
-    from pop_stays s
+      (select count(*) from matched)::int as total
+    from cut
+    join pop_stays s on s.organisation_id = ${query.organisationId} and s.id = cut.id
     join patients p on p.id = s.patient_id
     left join providers pr on pr.id = s.provider_id
     left join clinics c on c.id = s.clinic_id
-    where ${stayConditions(query, options.drill)}
     order by s.admit_date desc, p.last_name, p.first_name, s.id
     limit ${options.limit} offset ${options.offset}`,
   );
@@ -307,26 +316,39 @@ export async function listTransitionalCare(
   query: PopulationQuery,
   options: { today: string; limit: number; offset: number },
 ): Promise<{ rows: TransitionalCareRow[]; total: number }> {
+  // The page is cut before its next visits and names are looked up: with them for every waiting patient (1,255 on
+  // 100,000 patients), the count alone took 200 ms. The patients are looked up by key, not scanned.
   const rows = await rowsOf<TransitionalRow>(
     db,
     sql`
     with latest as (
-      select distinct on (s.patient_id) s.*
+      select distinct on (s.patient_id) s.id, s.patient_id, s.kind, s.admit_date, s.discharge_date, s.diagnosis_code,
+        s.diagnosis_text, s.is_readmission, s.provider_id, s.clinic_id
       from pop_stays s
       where ${query.attributed('s')} and s.kind in ('inpatient', 'observation')
         and s.discharge_date between ${options.today}::date - ${TRANSITIONAL_CARE_DAYS}::int and ${options.today}::date
       order by s.patient_id, s.discharge_date desc, s.id
+    ),
+    waiting as (
+      select s.*, p.first_name, p.last_name, p.birth_date, p.mrn, p.phone, count(*) over ()::int as total
+      from latest s
+      cross join lateral (select * from patients p where p.id = s.patient_id and p.deceased_date is null limit 1) p
+      where not exists (
+        select 1 from encounters e
+        where e.patient_id = s.patient_id and e.start_date >= s.discharge_date
+          and coalesce(e.class_code, '') not in ${STAY_CLASSES}
+          and e.status not in ('cancelled', 'entered-in-error', 'planned'))
+      order by s.discharge_date, p.last_name, p.first_name, s.id
+      limit ${options.limit} offset ${options.offset}
     )
-    select s.id, s.patient_id, p.first_name, p.last_name, p.birth_date::text as birth_date, p.mrn, p.phone, s.kind,
+    select s.id, s.patient_id, s.first_name, s.last_name, s.birth_date::text as birth_date, s.mrn, s.phone, s.kind,
       s.admit_date::text as admit_date, s.discharge_date::text as discharge_date,
       (${options.today}::date - s.discharge_date)::int as days_since, s.diagnosis_code, s.diagnosis_text, s.is_readmission,
       nullif(s.provider_id, ${NO_PROVIDER}::uuid) as provider_id,
       nullif(trim(concat(pr.first_name, ' ', pr.last_name)), '') as provider_name, c.name as clinic_name,
       next.id as next_sid, next.start_at as next_start,
-      nullif(trim(concat(np.first_name, ' ', np.last_name)), '') as next_provider,
-      count(*) over ()::int as total
-    from latest s
-    join patients p on p.id = s.patient_id
+      nullif(trim(concat(np.first_name, ' ', np.last_name)), '') as next_provider, s.total
+    from waiting s
     left join providers pr on pr.id = s.provider_id
     left join clinics c on c.id = s.clinic_id
     left join lateral (
@@ -336,13 +358,7 @@ export async function listTransitionalCare(
       order by a.start_at limit 1
     ) next on true
     left join providers np on np.id = next.provider_id
-    where p.deceased_date is null and not exists (
-      select 1 from encounters e
-      where e.patient_id = s.patient_id and e.start_date >= s.discharge_date
-        and coalesce(e.class_code, '') not in ${STAY_CLASSES}
-        and e.status not in ('cancelled', 'entered-in-error', 'planned'))
-    order by s.discharge_date, p.last_name, p.first_name, s.id
-    limit ${options.limit} offset ${options.offset}`,
+    order by s.discharge_date, s.last_name, s.first_name, s.id`,
   );
   return {
     total: rows[0]?.total ?? 0,

@@ -5,19 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
-import {
-  analyticsEvents,
-  dxDecisionHistory,
-  dxDecisions,
-  dxVisitStates,
-  ehrConditionWrites,
-} from '../../apps/server/src/db/clinical-schema';
 import { rowsOf } from '../../apps/server/src/modules/population/population-scope';
 import { generateActivity, type ActivityVisit } from '../../apps/server/src/modules/demo/generator/activity';
 import { addDays, localIsoDate } from '../../apps/server/src/modules/demo/generator/random';
 import { codesOf } from '../../apps/server/src/modules/demo/generator/suggested-codes';
 import { generateUsageEvents } from '../../apps/server/src/modules/demo/generator/usage-events';
-import { insertRows } from '../../apps/server/src/modules/demo/generator/write-rows';
+import { writeActivity } from '../../apps/server/src/modules/demo/demo-activity';
 
 const SEED = 1;
 
@@ -94,21 +87,6 @@ export async function seedScaleActivity(db: Db, organisationId: string): Promise
     opens: activity.opens,
     users: { scheduleUsers: [...new Set([...team.providers.values(), team.coder])] },
   });
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    await insertRows(tx, dxDecisions, activity.decisions);
-    await insertRows(tx, dxDecisionHistory, activity.history);
-    await insertRows(tx, dxVisitStates, activity.visitStates);
-    await insertRows(tx, ehrConditionWrites, activity.writes);
-    await insertRows(tx, analyticsEvents, events);
-  });
-  return {
-    providerUsers: team.providers.size,
-    visits: visits.length,
-    decisions: activity.decisions.length,
-    decisionHistory: activity.history.length,
-    visitStates: activity.visitStates.length,
-    conditionWrites: activity.writes.length,
-    analyticsEvents: events.length,
-  };
+  const written = await writeActivity(db, organisationId, activity, events);
+  return { providerUsers: team.providers.size, visits: visits.length, ...written };
 }

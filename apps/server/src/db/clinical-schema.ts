@@ -908,6 +908,48 @@ export const analyticsEvents = pgTable(
 );
 
 /**
+ * The usage panels' daily roll-ups of `analytics_events`: a UTC day is rolled up once, after it ended (events are
+ * stamped with the server's time as they arrive, so an ended day receives none), when a usage read first covers
+ * it. A day listed here has its events counted in the two tables below; the usage panels read those, and the raw
+ * events of the days not rolled up yet (today).
+ */
+export const analyticsUsageRollups = pgTable(
+  'analytics_usage_rollups',
+  {
+    organisationId: organisationId(),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.day] })],
+);
+
+/** A rolled-up day's events by user, name and page (the `page` or `SourcePage` property, `(none)` without). */
+export const analyticsUsageDays = pgTable(
+  'analytics_usage_days',
+  {
+    organisationId: organisationId(),
+    day: date('day').notNull(),
+    userId: uuid('user_id'),
+    name: text('name').notNull(),
+    page: text('page').notNull(),
+    events: integer('events').notNull(),
+  },
+  (table) => [index('analytics_usage_days_day').on(table.organisationId, table.day)],
+);
+
+/** A rolled-up day's SlownessOptimization timings by page and mark: every value, so percentiles stay exact. */
+export const analyticsTimingDays = pgTable(
+  'analytics_timing_days',
+  {
+    organisationId: organisationId(),
+    day: date('day').notNull(),
+    page: text('page').notNull(),
+    mark: text('mark').notNull(),
+    ms: doublePrecision('ms').array().notNull(),
+  },
+  (table) => [index('analytics_timing_days_day').on(table.organisationId, table.day)],
+);
+
+/**
  * An EHR an organisation's Cairn talks to over FHIR (issue 6): its FHIR base URL (the SMART `iss`),
  * the OAuth client Cairn is registered as, and the connection name that chooses it (spec §4: nems,
  * nems-staging, noms-staging, cairn-fhir-connection).

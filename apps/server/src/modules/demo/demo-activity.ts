@@ -18,6 +18,7 @@ import { codesOf } from './generator/suggested-codes';
 import { addDays } from './generator/random';
 import { generateUsageEvents } from './generator/usage-events';
 import { insertRows } from './generator/write-rows';
+import { forgetUsageRollups } from '../risk-analytics';
 
 /** Rows the demo's year of work wrote, by table. */
 export interface ActivityCounts {
@@ -55,6 +56,19 @@ export async function seedDemoActivity(
     opens: activity.opens,
     users: { scheduleUsers: [...new Set([...team.providers.values(), team.coder])], qualityUser: team.quality },
   });
+  return writeActivity(db, organisationId, activity, events);
+}
+
+/**
+ * Writes a generated year of work and its analytics events in one transaction, and forgets the organisation's usage
+ * roll-ups: the events are stamped in the past, in days a roll-up may already have counted.
+ */
+export async function writeActivity(
+  db: Db,
+  organisationId: string,
+  activity: ReturnType<typeof generateActivity>,
+  events: ReturnType<typeof generateUsageEvents>,
+): Promise<ActivityCounts> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await insertRows(tx, dxDecisions, activity.decisions);
@@ -62,6 +76,7 @@ export async function seedDemoActivity(
     await insertRows(tx, dxVisitStates, activity.visitStates);
     await insertRows(tx, ehrConditionWrites, activity.writes);
     await insertRows(tx, analyticsEvents, events);
+    await forgetUsageRollups(tx, organisationId);
   });
   return {
     decisions: activity.decisions.length,

@@ -1,2 +1,3 @@
 export { riskAnalyticsRoutes } from './risk-analytics.routes';
 export { riskAnalyticsBuilder, rebuildRiskAnalytics } from './risk-rebuild';
+export { forgetUsageRollups } from './product-analytics.repository';

@@ -131,6 +131,49 @@ describe('getProductAnalytics', () => {
     }
   });
 
+  it("counts ended days from their roll-ups, once, and today's events as they arrive", async () => {
+    // Real days: a day is rolled up once it has ended by the database's clock.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const db = test.app.database.db;
+    // An organisation of its own: the other tests' reads rolled up their organisation's ended days.
+    const organisationId = (await createOrganisation(db, 'Rolled Up Health')).id;
+    const { user, token } = await tokenFor(test.app, { organisationId, view: 'Coder', permissions: ['hcc_dashboard'] });
+    const userId = user.id;
+    const event = (at?: Date) => ({
+      organisationId,
+      userId,
+      name: 'SlownessOptimization',
+      properties: { page: 'cart', ms: 50 },
+      ...(at ? { createdAt: at } : {}),
+    });
+    await db.insert(analyticsEvents).values([event(new Date(`${yesterday}T12:00:00Z`)), event()]);
+    const body = { from: yesterday, to: today };
+    const first = await callForResult(test.app, getProductAnalytics, { token, body });
+    const cart = (result: typeof first) => result.pages.find((row) => row.page === 'cart');
+    expect(cart(first)).toEqual({ page: 'cart', events: 2, users: 1 });
+    const rolled = rowsOf<{ day: string }>(
+      await db.execute(sql`select day::text as day from analytics_usage_rollups
+        where organisation_id = ${organisationId} and day >= ${yesterday}::date order by day`),
+    );
+    expect(rolled.map((row) => row.day)).toEqual([yesterday]);
+    await db.insert(analyticsEvents).values(event());
+    const second = await callForResult(test.app, getProductAnalytics, { token, body });
+    expect(cart(second)).toEqual({ page: 'cart', events: 3, users: 1 });
+    expect(second.timings.find((row) => row.page === 'cart')).toEqual({
+      page: 'cart',
+      mark: 'load',
+      count: 3,
+      p50: 50,
+      p95: 50,
+    });
+    const [raw] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from analytics_events where organisation_id = ${organisationId}
+        and created_at >= ${yesterday}::date at time zone 'UTC'`),
+    );
+    expect(second.totals.events).toBe(raw?.n);
+  });
+
   it('refuses a user without hcc_dashboard', async () => {
     const user = await tokenFor(test.app, { organisationId, view: 'Coder', permissions: [] });
     expect((await call(test.app, getProductAnalytics, { token: user.token, body: {} })).statusCode).toBe(403);

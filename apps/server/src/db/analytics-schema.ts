@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -118,6 +119,10 @@ export const riskPushes = pgTable(
   (table) => [
     primaryKey({ columns: [table.organisationId, table.writeId] }),
     index('risk_pushes_month').on(table.organisationId, table.month),
+    // Every /analytics panel lists the failures' reasons: the failed pushes alone, not a year of pushes.
+    index('risk_pushes_failed')
+      .on(table.organisationId, table.month)
+      .where(sql`${table.status} = 'failed'`),
   ],
 );
 
@@ -193,6 +198,8 @@ export const riskCounts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.month, table.providerId, table.clinicId, table.hcc] }),
+    // The panels read one HCC's rows (-1 for all of them) of a span of months: a tenth of the table.
+    index('risk_counts_hcc').on(table.organisationId, table.hcc, table.month),
   ],
 );
 
@@ -211,6 +218,7 @@ export const riskDecisionDays = pgTable(
     primaryKey({
       columns: [table.organisationId, table.month, table.providerId, table.clinicId, table.hcc, table.days],
     }),
+    index('risk_decision_days_hcc').on(table.organisationId, table.hcc, table.month),
   ],
 );
 

@@ -56,7 +56,7 @@ export const popMembers = pgTable(
   (table) => [primaryKey({ columns: [table.organisationId, table.month, table.providerId] })],
 );
 
-/** Claim amounts by month, primary provider, service category and CCSR body system. */
+/** Claim amounts by month, primary provider and service category. */
 export const popCosts = pgTable(
   'pop_costs',
   {
@@ -65,13 +65,28 @@ export const popCosts = pgTable(
     providerId: uuid('provider_id').notNull(),
     clinicId: uuid('clinic_id'),
     serviceCategory: text('service_category').$type<ServiceCategory>().notNull(),
-    /** The CCSR body system of the claim's principal diagnosis (`CIR`), `UNK` when it has none. */
-    bodySystem: text('body_system').notNull(),
     allowed: money('allowed'),
     paid: money('paid'),
     claims: integer('claims').notNull(),
   },
   (table) => [index('pop_costs_month').on(table.organisationId, table.month)],
+);
+
+/** Claim amounts of each period by primary provider and the CCSR body system of the claim's principal diagnosis. */
+export const popCostBodySystems = pgTable(
+  'pop_cost_body_systems',
+  {
+    organisationId: organisationId(),
+    period: text('period').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    clinicId: uuid('clinic_id'),
+    /** `CIR`; `PHA` for a pharmacy fill (no diagnosis), `UNK` for another claim without one. */
+    bodySystem: text('body_system').notNull(),
+    allowed: money('allowed'),
+    paid: money('paid'),
+    claims: integer('claims').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.period, table.providerId, table.bodySystem] })],
 );
 
 /** Amounts of one patient over one period, by category (drill-downs, the highest-cost patients, cost against risk). */

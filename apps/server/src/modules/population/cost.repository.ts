@@ -17,11 +17,10 @@ import { NO_RISK_BAND, RISK_BANDS } from './risk-bands';
 
 type Grouping = 'total' | 'month' | 'category' | 'clinic' | 'provider' | 'bodySystem';
 
-const GROUP_COLUMNS: Record<Exclude<Grouping, 'total' | 'month'>, string> = {
+const GROUP_COLUMNS: Record<Exclude<Grouping, 'total' | 'month' | 'bodySystem'>, string> = {
   category: 'service_category',
   clinic: 'clinic_id',
   provider: 'provider_id',
-  bodySystem: 'body_system',
 };
 
 const round = (value: number, places = 2): number => Math.round(value * 10 ** places) / 10 ** places;
@@ -43,8 +42,8 @@ type CostBreakdownRow = CostCounts & { key: string | null; byCategory: PeriodAmo
 const MEMBER_GROUPINGS = new Set<Grouping>(['month', 'clinic', 'provider']);
 
 /**
- * The query's period's amounts in total, by month, service category, clinic, provider and body system, in one
- * pass over `pop_costs`, with the member months of the same patients from `pop_members` (for a service category
+ * The query's period's amounts in total, by month, service category, clinic and provider in one pass over
+ * `pop_costs`, and by body system from `pop_cost_body_systems`, with the member months of the same patients from `pop_members` (for a service category
  * or a body system, the member months are all the population's: PMPM is then that category's share of the
  * per-member cost). A month, clinic or provider with members and no cost has its row, at zero.
  */
@@ -55,7 +54,7 @@ export async function countCosts(
 ): Promise<Record<Grouping, CostBreakdownRow[]>> {
   const amount = sql.raw(amountColumn);
   const { from, to } = query.period;
-  const groupings = (['month', 'category', 'clinic', 'provider', 'bodySystem'] as const).map((grouping) => ({
+  const groupings = (['month', 'category', 'clinic', 'provider'] as const).map((grouping) => ({
     grouping,
     column: sql.raw(grouping === 'month' ? 'month' : GROUP_COLUMNS[grouping]),
     key: sql.raw(grouping === 'month' ? `to_char(month, 'YYYY-MM')` : `${GROUP_COLUMNS[grouping]}::text`),
@@ -85,7 +84,12 @@ export async function countCosts(
         ${categorySums(amount)} as by_category
       from pop_costs c
       where ${query.attributed('c')} and c.month between date_trunc('month', ${from}::date) and ${to}::date
-      group by grouping sets ((), (month), (service_category), (clinic_id), (provider_id), (body_system))
+      group by grouping sets ((), (month), (service_category), (clinic_id), (provider_id))
+      union all
+      select 'bodySystem', b.body_system, sum(b.${amount}), sum(b.claims)::int, null
+      from pop_cost_body_systems b
+      where ${query.attributed('b')} and b.period = ${query.period.key}
+      group by b.body_system
     ),
     membership as (
       select ${breakdown(memberGroupings)} as breakdown, ${key(memberGroupings)} as key,

@@ -102,16 +102,29 @@ const members: PopulationBuilder = {
   },
 };
 
+/** The counted claims' amounts by month, provider and category, and by period, provider and body system. */
 const costs: PopulationBuilder = {
   name: 'costs',
-  async rebuild(tx, { organisationId }) {
+  async rebuild(tx, { organisationId, today }) {
+    const periods = populationWindow(today).periods;
     await tx.execute(sql`delete from pop_costs where organisation_id = ${organisationId}`);
+    await tx.execute(sql`delete from pop_cost_body_systems where organisation_id = ${organisationId}`);
     await tx.execute(sql`
-      insert into pop_costs (organisation_id, month, provider_id, clinic_id, service_category, body_system, allowed, paid, claims)
-      select ${organisationId}, c.month, c.provider_id, c.clinic_id, c.service_category,
-        ${bodySystemOf('c', 'g')}, sum(c.allowed), sum(c.paid), count(*)
-      from pop_claims c left join pop_groups g on g.code = c.principal_icd
-      group by c.month, c.provider_id, c.clinic_id, c.service_category, ${bodySystemOf('c', 'g')}`);
+      insert into pop_costs (organisation_id, month, provider_id, clinic_id, service_category, allowed, paid, claims)
+      select ${organisationId}, c.month, c.provider_id, min(c.clinic_id::text)::uuid, c.service_category, sum(c.allowed),
+        sum(c.paid), count(*)
+      from pop_claims c
+      group by c.month, c.provider_id, c.service_category`);
+    await tx.execute(sql`
+      insert into pop_cost_body_systems (organisation_id, period, provider_id, clinic_id, body_system, allowed, paid, claims)
+      select ${organisationId}, pe.key, c.provider_id, min(c.clinic_id::text)::uuid, ${bodySystemOf('c', 'g')},
+        sum(c.allowed), sum(c.paid), count(*)
+      from pop_claims c
+      join unnest(${sql.param(periods.map((period) => period.key))}::text[],
+        ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
+        as pe(key, from_date, to_date) on c.service_start between pe.from_date and pe.to_date
+      left join pop_groups g on g.code = c.principal_icd
+      group by pe.key, c.provider_id, ${bodySystemOf('c', 'g')}`);
   },
 };
 

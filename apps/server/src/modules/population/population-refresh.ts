@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { analysisJobs } from '../../db/clinical-schema';
 import {
   popCostBands,
+  popCostBodySystems,
   popCosts,
   popMembers,
   popPatientMonths,
@@ -46,6 +47,7 @@ export interface PopulationBuilder {
 const REBUILT_TABLES = [
   popMembers,
   popCosts,
+  popCostBodySystems,
   popPatientPeriods,
   popPatientMonths,
   popStays,

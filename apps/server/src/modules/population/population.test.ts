@@ -408,6 +408,9 @@ describe('cost', () => {
       total: 400,
       name: expect.stringMatching(/^Pharmacy/),
     });
+    // The body systems' aggregate (by period) holds the same claims as the months' (by month).
+    expect(summary.byBodySystem.reduce((sum, row) => sum + row.total, 0)).toBeCloseTo(summary.totals.total, 2);
+    expect(summary.byBodySystem.reduce((sum, row) => sum + row.claims, 0)).toBe(summary.totals.claims);
   });
 
   it('lists the patients behind a category of a clinic, their amounts adding up to the number', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "pop_patient_periods_paid" ON "pop_patient_periods" USING btree ("organisation_id","period","paid" DESC NULLS LAST);

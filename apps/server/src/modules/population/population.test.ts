@@ -492,6 +492,38 @@ describe('cost', () => {
     expect(summary.riskBands.reduce((sum, band) => sum + band.patients, 0)).toBe(patients);
   });
 
+  it("opens each risk band and clinic to as many patients as its number, the category's patients whatever the amount", async () => {
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: {} });
+    for (const band of summary.riskBands) {
+      const page = await callForResult(test.app, getCostPatients, {
+        token: director,
+        body: { drill: { riskBand: band.band } },
+      });
+      expect(page.total).toBe(band.patients);
+      const direct = await directCount(sql`select count(*) as n from pop_patient_periods
+        where organisation_id = ${organisationId} and period = 'L12' and raf_band = ${band.band}`);
+      expect(page.total).toBe(direct);
+    }
+    const north = await callForResult(test.app, getCostPatients, {
+      token: director,
+      body: { drill: { clinicId: ids.clinicNorth! } },
+    });
+    expect(north.total).toBe(
+      await directCount(sql`select count(*) as n from pop_patient_periods
+        where organisation_id = ${organisationId} and period = 'L12' and clinic_id = ${ids.clinicNorth}`),
+    );
+    const byAmount = async (amount: 'allowed' | 'paid') =>
+      (
+        await callForResult(test.app, getCostPatients, {
+          token: director,
+          body: { filters: { amount }, drill: { serviceCategory: 'pharmacy' } },
+        })
+      ).rows
+        .map((row) => row.patient.cairnPatientId)
+        .sort();
+    expect(await byAmount('paid')).toEqual(await byAmount('allowed'));
+  });
+
   it('answers paid amounts when asked', async () => {
     const summary = await callForResult(test.app, getCostSummary, {
       token: director,

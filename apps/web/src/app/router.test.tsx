@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPS } from '../config/access';
 import type { FlagValues } from '../lib/feature-flags';
 import type { PermissionMap } from '../lib/session';
 import { answerApi, result } from '../testing/answer-api';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../testing/render-with-providers';
 import { ANALYTICS_ANSWERS } from '../testing/risk-analytics-factories';
 import { signIn, signOut } from '../testing/session';
 import { routes } from './router';
@@ -86,7 +85,7 @@ describe('the apps menu', () => {
   it('lists exactly the apps config/access.ts allows the user, each opening its page', async () => {
     answerApi(ANALYTICS_ANSWERS);
     openAs('/analytics', { permissions: { hcc_dashboard: true, files_manager: true } }, ADMIN_TOOL_ON);
-    await userEvent.click(await screen.findByRole('button', { name: 'Apps' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Apps' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApplicationErrorScreen } from './application-error-screen';
 import { CookiesDisabledScreen } from './cookies-disabled-screen';
 import { GenericErrorScreen } from './generic-error-screen';
 import { NotFoundMessage } from './not-found-message';
+import { fastUser } from '../testing/render-with-providers';
 
 const OUTDATED_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.0.0 Safari/537.36';
@@ -32,11 +32,11 @@ describe('the application error screen', () => {
     const onReload = vi.fn();
     render(<ApplicationErrorScreen error={new Error('Cannot read summary')} onReload={onReload} />);
     expect(screen.getByText('Cannot read summary')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Reload page' }));
     expect(onReload).toHaveBeenCalledOnce();
 
     expect(screen.queryByTestId('error-details')).not.toBeInTheDocument();
-    await userEvent.dblClick(screen.getByRole('button', { name: /Error details/ }));
+    await fastUser().dblClick(screen.getByRole('button', { name: /Error details/ }));
     const details = screen.getByTestId('error-details');
     expect(details).toHaveTextContent('Cannot read summary');
     expect(details).toHaveTextContent(navigator.userAgent);

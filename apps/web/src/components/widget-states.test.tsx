@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
 import { WidgetBoundary } from './widget-boundary';
+import { fastUser } from '../testing/render-with-providers';
 
 describe('the shared widget states', () => {
   it('announces loading by its label, whether a spinner or a skeleton', () => {
@@ -22,7 +22,7 @@ describe('the shared widget states', () => {
     const onRetry = vi.fn();
     render(<ErrorState title="The documents could not be loaded." onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The documents could not be loaded.');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
@@ -51,7 +51,7 @@ describe('WidgetBoundary', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Labs could not be shown.');
     expect(screen.getByText('Medications')).toBeInTheDocument();
     isBroken = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByText('HbA1c 8.2 %')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { FlagsProvider, type FlagValues } from '../../../lib/feature-flags';
 import { LOGGED_OUT, sessionStore, type AuthState } from '../../../lib/session';
 import { AppHeader } from './app-header';
+import { fastUser } from '../../../testing/render-with-providers';
 
 function renderHeader(auth: Partial<AuthState>, flags: FlagValues = {}, path = '/schedule') {
   sessionStore.setState({ ...LOGGED_OUT, ...auth });
@@ -41,11 +41,11 @@ describe('the global header', () => {
       permissions: { hcc_dashboard: true },
       values: { email: 'dr.a@clinic.test', password: '' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Apps' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Apps' }));
     expect(await screen.findByText('Patient Portraits')).toBeInTheDocument();
     expect(screen.getByText('Analytics')).toBeInTheDocument();
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByText('dr.a@clinic.test')).toBeInTheDocument();
     expect(screen.getByText('Sign out')).toBeInTheDocument();
   });

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -10,6 +9,7 @@ import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { AppHeader } from './app-header';
 import { answerApi, result } from '../../../testing/answer-api';
 import { providerToken } from '../../../testing/session';
+import { fastUser } from '../../../testing/render-with-providers';
 
 let queryClient: QueryClient;
 
@@ -75,11 +75,11 @@ describe("the avatar menu's Settings section", () => {
       '/log': result(true),
     });
     render(<AppHeader title="Scheduling Overview" />, { wrapper: Wrapper });
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByText('Settings')).toBeInTheDocument();
     const windowChoice = screen.getByRole('menuitem', { name: /Open in new window/ });
     await waitFor(() => expect(windowChoice).toContainElement(screen.getByLabelText('Selected')));
-    await userEvent.click(screen.getByRole('menuitem', { name: /Open in new tab/ }));
+    await fastUser().click(screen.getByRole('menuitem', { name: /Open in new tab/ }));
     expect(await screen.findByText('Settings are updated, please refresh athena')).toBeInTheDocument();
     await waitFor(() =>
       expect(callsTo('/log').map((call) => call.body.event_type)).toEqual(['SettingsClick', 'SettingsResultShown']),
@@ -93,15 +93,15 @@ describe("the avatar menu's Settings section", () => {
       '/log': result(true),
     });
     render(<AppHeader title="Scheduling Overview" />, { wrapper: Wrapper });
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /Open in new tab/ }));
+    await fastUser().click(screen.getByRole('button', { name: 'Account' }));
+    await fastUser().click(await screen.findByRole('menuitem', { name: /Open in new tab/ }));
     expect(await screen.findByText('Something unexpected happened, please try again later')).toBeInTheDocument();
   });
 
   it('is not offered to a user of another EMR who is not an admin', async () => {
     sessionStore.setState({ emrName: 'epic' });
     render(<AppHeader title="Scheduling Overview" />, { wrapper: Wrapper });
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByText('Sign out')).toBeInTheDocument();
     expect(screen.queryByText('Settings')).not.toBeInTheDocument();
   });

@@ -1,9 +1,8 @@
 import type { PatientDemographics, PatientListItem } from '@cairn/contracts';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, result, type ApiStub } from '../../../testing/answer-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../../../testing/render-with-providers';
 import PatientLookupPage from './patient-lookup.page';
 
 const ADA_ID = '11111111-1111-4111-8111-111111111111';
@@ -53,16 +52,16 @@ describe('patient lookup', () => {
     });
     renderLookup();
     const searchbox = screen.getByRole('searchbox', { name: 'Search patients' });
-    await userEvent.type(searchbox, 'Lov');
+    await fastUser().type(searchbox, 'Lov');
     await vi.waitFor(() => expect(api.callsTo('/getPatientLookup')).toHaveLength(1), { timeout: 3000 });
-    await userEvent.type(searchbox, 'e');
+    await fastUser().type(searchbox, 'e');
     expect(await screen.findByText('Lovelace, Ada', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(api.callsTo('/getPatientLookup')[0]?.signal?.aborted).toBe(true);
   });
 
   it('searches as the user pauses, once', async () => {
     renderLookup();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'Love');
+    await fastUser().type(screen.getByRole('searchbox', { name: 'Search patients' }), 'Love');
     expect(await screen.findByText('Lovelace, Ada', {}, { timeout: 3000 })).toBeInTheDocument();
     const lookups = api.callsTo('/getPatientLookup');
     expect(lookups).toHaveLength(1);
@@ -71,7 +70,7 @@ describe('patient lookup', () => {
 
   it('says when nobody matches', async () => {
     renderLookup();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'Zed');
+    await fastUser().type(screen.getByRole('searchbox', { name: 'Search patients' }), 'Zed');
     expect(await screen.findByText('No patients found', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
@@ -83,8 +82,8 @@ describe('patient lookup', () => {
 
   it('opens the chosen patient’s card with their visits, each linking to the portrait', async () => {
     const router = renderLookup();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'lov');
-    await userEvent.click(await screen.findByRole('button', { name: /Lovelace, Ada/ }, { timeout: 3000 }));
+    await fastUser().type(screen.getByRole('searchbox', { name: 'Search patients' }), 'lov');
+    await fastUser().click(await screen.findByRole('button', { name: /Lovelace, Ada/ }, { timeout: 3000 }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/patient-lookup/${ADA_ID}`));
     expect(await screen.findByText('Upcoming visits')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /11\/24\/2026/ })).toHaveAttribute(

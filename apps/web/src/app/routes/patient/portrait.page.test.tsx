@@ -1,6 +1,5 @@
 import type { AppointmentDetails } from '@cairn/contracts';
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useRouteError } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FirstAllowedTabRedirect } from '../../../features/portrait/components/first-allowed-tab-redirect';
@@ -20,7 +19,7 @@ import {
   anEmptySummary,
   aPatientDemographics,
 } from '../../../testing/factories';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../../../testing/render-with-providers';
 import PortraitTabPage from './portrait-tab.page';
 import PortraitPage from './portrait.page';
 
@@ -202,7 +201,7 @@ describe('the portrait', () => {
       // After the first tab's module, which takes a while to load in jsdom.
     }, 15_000);
     expect(api.callsTo('/getDxCaptureData')[0]?.body).toEqual({ sid: SID, isGroupingOn: true });
-    await userEvent.click(screen.getByRole('link', { name: 'Clinical Summary' }));
+    await fastUser().click(screen.getByRole('link', { name: 'Clinical Summary' }));
     const problems = await screen.findByRole('region', { name: 'Problems' });
     expect(within(problems).queryByRole('status')).not.toBeInTheDocument();
     expect(api.callsTo('/getClinicalSummary')).toHaveLength(1);
@@ -253,7 +252,7 @@ describe('the portrait', () => {
     const next = await screen.findByRole('button', { name: /Next patient/ });
     await vi.waitFor(() => expect(next).toBeEnabled());
     expect(screen.getByRole('button', { name: /Previous patient/ })).toBeDisabled();
-    await userEvent.click(next);
+    await fastUser().click(next);
     await vi.waitFor(() =>
       expect(router.state.location.pathname).toMatch(`/patient/${NEXT_PATIENT_ID}/appointment/${NEXT_SID}`),
     );

@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LoginPage from '../../../app/routes/login/login.page';
@@ -7,6 +6,7 @@ import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { answerApi, failure, result } from '../../../testing/answer-api';
 import { aUserMetadata } from '../../../testing/factories';
 import { providerToken } from '../../../testing/session';
+import { fastUser } from '../../../testing/render-with-providers';
 
 const TOKEN = 'i'.repeat(43);
 
@@ -48,9 +48,9 @@ describe("an administrator's invitation link", () => {
         /Welcome, Nora\. Cairn Demo Clinic invited you to Cairn: choose the password of your account nora\.newman/,
       ),
     ).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('New password'), 'a long new passphrase');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'a long new passphrase');
-    await userEvent.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    await fastUser().type(screen.getByLabelText('New password'), 'a long new passphrase');
+    await fastUser().type(screen.getByLabelText('Confirm new password'), 'a long new passphrase');
+    await fastUser().click(screen.getByRole('button', { name: 'Set password and sign in' }));
     // The app's home, which leads to the schedule.
     expect(await screen.findByText('Arrived at /')).toBeInTheDocument();
     expect(callsTo('/auth/invitation/accept')[0]?.body).toEqual({ token: TOKEN, newPassword: 'a long new passphrase' });
@@ -61,7 +61,7 @@ describe("an administrator's invitation link", () => {
     answerApi({ '/auth/invitation/read': failure(404, 'NOT_FOUND', 'not valid') });
     renderInvitation();
     expect(await screen.findByRole('heading', { name: 'Invitation link not valid' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to sign in' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Go to sign in' }));
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
   });
 });

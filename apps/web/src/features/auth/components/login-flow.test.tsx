@@ -1,6 +1,5 @@
 import type { SignInStatus } from '@cairn/contracts';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LoginPage from '../../../app/routes/login/login.page';
@@ -9,6 +8,7 @@ import { LOCAL_STORAGE_KEYS } from '../../../lib/storage-keys';
 import { answerApi, NO_SSO_PROVIDERS, result } from '../../../testing/answer-api';
 import { aUserMetadata } from '../../../testing/factories';
 import { providerToken } from '../../../testing/session';
+import { fastUser } from '../../../testing/render-with-providers';
 
 function Arrived() {
   const location = useLocation();
@@ -28,9 +28,9 @@ function renderLogin(path = '/login') {
 }
 
 async function signIn(username = 'dr.rivera', password = 'correct horse battery') {
-  await userEvent.type(screen.getByLabelText('Username'), username);
-  await userEvent.type(screen.getByLabelText('Password'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await fastUser().type(screen.getByLabelText('Username'), username);
+  await fastUser().type(screen.getByLabelText('Password'), password);
+  await fastUser().click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 const metadata = (termsAccepted: boolean) => result(aUserMetadata({ terms_accepted: termsAccepted }));
@@ -117,11 +117,11 @@ describe('the login card', () => {
     });
     renderLogin('/login/schedule');
     await signIn();
-    await userEvent.type(await screen.findByLabelText('Verification code'), '999999');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await fastUser().type(await screen.findByLabelText('Verification code'), '999999');
+    await fastUser().click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid.');
-    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await fastUser().type(screen.getByLabelText('Verification code'), '123456');
+    await fastUser().click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Arrived at /schedule')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/auth/login').at(-1)?.body).toEqual({
       username: 'dr.rivera',
@@ -140,19 +140,19 @@ describe('the login card', () => {
     renderLogin('/login/schedule');
     await signIn('new.user', 'temporary-password');
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Set password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('New password is required.');
-    await userEvent.type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
+    await fastUser().type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
+    await fastUser().type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
     expect(screen.getByTestId('password-strength')).toHaveAttribute('data-strength', 'excellent');
-    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/auth/changePassword')?.body).toEqual({
       username: 'new.user',
       oldPassword: 'temporary-password',
       newPassword: 'Granite-harbor-lantern-58',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Arrived at /schedule')).toBeInTheDocument();
   });
 
@@ -164,9 +164,9 @@ describe('the login card', () => {
     });
     renderLogin();
     await signIn();
-    await userEvent.type(await screen.findByLabelText('New password'), 'Granite-harbor-lantern-58');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
-    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await fastUser().type(await screen.findByLabelText('New password'), 'Granite-harbor-lantern-58');
+    await fastUser().type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
+    await fastUser().click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error changing password');
   });
 
@@ -178,7 +178,7 @@ describe('the login card', () => {
     renderLogin();
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Your password has expired' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
@@ -192,26 +192,26 @@ describe('the login card', () => {
     });
     renderLogin();
     await signIn();
-    await userEvent.click(await screen.findByRole('button', { name: /Reset it with a code/ }));
+    await fastUser().click(await screen.findByRole('button', { name: /Reset it with a code/ }));
     expect(await screen.findByRole('heading', { name: 'Reset your expired password' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/userResetPasswordAttempt')?.body).toEqual({
       username: 'dr.rivera',
       is180DaysReset: true,
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Enter the code' }));
-    await userEvent.type(await screen.findByLabelText('Code from the email'), '482913');
-    await userEvent.type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Enter the code' }));
+    await fastUser().type(await screen.findByLabelText('Code from the email'), '482913');
+    await fastUser().type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
+    await fastUser().type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
+    await fastUser().click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('heading', { name: 'Password reset' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/auth/recover/confirm')?.body).toEqual({
       username: 'dr.rivera',
       code: '482913',
       newPassword: 'Granite-harbor-lantern-58',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByLabelText('Username')).toHaveValue('dr.rivera');
   });
 
@@ -233,9 +233,9 @@ describe('the login card', () => {
       '/userResetPasswordAttempt': () => result(true),
     });
     renderLogin();
-    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    await userEvent.type(await screen.findByLabelText('Username or email'), 'someone');
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await fastUser().type(await screen.findByLabelText('Username or email'), 'someone');
+    await fastUser().click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/If an account exists for someone, we sent a one-time code/)).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ username: 'someone', is180DaysReset: false });
   });
@@ -247,18 +247,18 @@ describe('the login card', () => {
       '/auth/recover/confirm': () => result({ status: 'success' }),
     });
     renderLogin();
-    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    await userEvent.type(await screen.findByLabelText('Username or email'), 'ana.rivera@clinic.test');
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Enter the code' }));
-    await userEvent.type(await screen.findByLabelText('Code from the email'), '482913');
-    await userEvent.type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await fastUser().type(await screen.findByLabelText('Username or email'), 'ana.rivera@clinic.test');
+    await fastUser().click(screen.getByRole('button', { name: 'Send code' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Enter the code' }));
+    await fastUser().type(await screen.findByLabelText('Code from the email'), '482913');
+    await fastUser().type(screen.getByLabelText('New password'), 'Granite-harbor-lantern-58');
+    await fastUser().type(screen.getByLabelText('Confirm new password'), 'Granite-harbor-lantern-58');
+    await fastUser().click(screen.getByRole('button', { name: 'Reset password' }));
     expect(calls.find((call) => call.path === '/auth/recover/confirm')?.body).toMatchObject({
       username: 'ana.rivera@clinic.test',
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByLabelText('Username')).toHaveValue('');
   });
 
@@ -276,8 +276,8 @@ describe('the login card', () => {
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.authToken)).toBeNull();
     const accept = screen.getByRole('button', { name: 'Accept and continue' });
     expect(accept).toBeDisabled();
-    await userEvent.click(screen.getByRole('checkbox'));
-    await userEvent.click(accept);
+    await fastUser().click(screen.getByRole('checkbox'));
+    await fastUser().click(accept);
     expect(await screen.findByText('Arrived at /schedule')).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain('/auth/acceptTerms');
   });

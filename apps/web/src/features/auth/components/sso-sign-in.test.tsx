@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../../../app/routes/login/login.page';
 import { LOGGED_OUT, sessionStore } from '../../../lib/session';
 import { answerApi, failure, result } from '../../../testing/answer-api';
+import { fastUser } from '../../../testing/render-with-providers';
 
 /** The login page at `url` (also the window's URL, which initialization reads the SSO request from). */
 function renderLogin(url = '/login') {
@@ -39,7 +39,7 @@ describe('single sign-on on the login card', () => {
       '/auth/sso/start': result({ authorizationUrl: 'https://idp.example/authorize?x=1' }),
     });
     renderLogin();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
     expect(callsTo('/auth/sso/providers')[0]?.body).toEqual({});
     expect(callsTo('/auth/sso/start')[0]?.body).toMatchObject({ organisation: 'riverside', provider: OKTA.provider });
@@ -54,7 +54,7 @@ describe('single sign-on on the login card', () => {
     });
     renderLogin('/login?organisation=riverside');
     expect(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Riverside Entra' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Sign in with Riverside Entra' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://entra.example/saml2?SAMLRequest=x'));
     expect(callsTo('/auth/sso/start')[0]?.body).toMatchObject({ organisation: 'riverside', provider: ENTRA.provider });
     // Renewing the session later goes back to the same provider.
@@ -101,7 +101,7 @@ describe('single sign-on on the login card', () => {
   it('says so on the card when the provider cannot be reached from the button', async () => {
     answerApi({ '/auth/sso/providers': riversideOkta, '/auth/sso/start': failure(503, 'SERVICE_UNAVAILABLE') });
     renderLogin();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Sign in with Riverside Okta' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Single sign-on could not start.');
   });
 });

@@ -1,11 +1,11 @@
 import type { ClinicalResult, ClinicalSummary, Endpoint, LabTrend } from '@cairn/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { cloneElement, type ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Recharts from 'recharts';
 import { ClinicalSummaryTab } from './clinical-summary-tab';
+import { fastUser } from '../../../testing/render-with-providers';
 
 const { call } = vi.hoisted(() => ({
   call: vi.fn<(endpoint: Endpoint, input: unknown, options?: unknown) => Promise<unknown>>(),
@@ -259,7 +259,7 @@ describe('the Clinical Summary tab', () => {
     expect(scores).not.toHaveTextContent('{score}');
     // A problem named by its code's own title does not repeat it.
     const problems = screen.getByRole('region', { name: 'Problems' });
-    await userEvent.click(within(problems).getByText('Resolved (1)'));
+    await fastUser().click(within(problems).getByText('Resolved (1)'));
     expect(within(problems).getByText(/^ICD-10-CM J02\.9 · resolved/)).toBeInTheDocument();
   });
 
@@ -277,7 +277,7 @@ describe('the Clinical Summary tab', () => {
     renderTab();
     const labs = await screen.findByRole('table', { name: 'Labs' });
     expect(within(labs).getByText('7.70%')).toBeInTheDocument();
-    await userEvent.click(within(labs).getByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    await fastUser().click(within(labs).getByRole('button', { name: 'Trend of Hemoglobin A1c' }));
     const results = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Results' });
     expect(within(results).getByText('7.70%')).toBeInTheDocument();
     expect(within(results).getByText('7.9%')).toBeInTheDocument();
@@ -289,7 +289,7 @@ describe('the Clinical Summary tab', () => {
     const problems = await screen.findByRole('region', { name: 'Problems' });
     expect(await within(problems).findByText('Type 2 diabetes mellitus')).toBeInTheDocument();
     expect(within(problems).queryByText('Acute viral pharyngitis')).not.toBeInTheDocument();
-    await userEvent.click(await within(problems).findByText('Resolved (1)'));
+    await fastUser().click(await within(problems).findByText('Resolved (1)'));
     const resolved = within(problems).getByRole('list', { name: 'Resolved problems' });
     expect(within(resolved).getByText('Acute viral pharyngitis')).toBeInTheDocument();
     expect(within(resolved).getByText('HIE')).toBeInTheDocument();
@@ -317,7 +317,7 @@ describe('the Clinical Summary tab', () => {
   it('opens the lab trend modal with the chart and the results', async () => {
     answer({ '/getClinicalSummary': fullSummary, '/getLabTrend': () => TREND });
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
     const modal = await screen.findByRole('dialog', { name: 'Hemoglobin A1c (%)' });
     const chart = within(modal).getByRole('figure', { name: 'Hemoglobin A1c over time' });
     // The chart is SVG without roles: its line's dots and the shaded reference band are found by class.
@@ -386,7 +386,7 @@ describe('the Clinical Summary tab', () => {
     ];
     answer({ '/getClinicalSummary': () => summary, '/getLabTrend': () => mixed });
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Glucose' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Trend of Glucose' }));
     const modal = await screen.findByRole('dialog', { name: 'Glucose (mg/dL)' });
     expect(await within(modal).findByText(/cannot be converted to mg\/dL/)).toBeInTheDocument();
     expect(within(within(modal).getByRole('table', { name: 'Results' })).getByText('5.5 mmol/L')).toBeInTheDocument();
@@ -402,7 +402,7 @@ describe('the Clinical Summary tab', () => {
       '/getLabTrend': () => ({ ...TREND, points: [], referenceRange: null }),
     });
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Trend of Hemoglobin A1c' }));
     expect(await screen.findByText('No numeric results to chart')).toBeInTheDocument();
   });
 
@@ -438,7 +438,7 @@ describe('the Clinical Summary tab', () => {
     expect(
       within(screen.getByRole('region', { name: 'Visits' })).getByText('Could not load visits'),
     ).toBeInTheDocument();
-    await userEvent.click(within(labs).getByRole('button', { name: 'Retry' }));
+    await fastUser().click(within(labs).getByRole('button', { name: 'Retry' }));
     expect(await within(labs).findByText('Hemoglobin A1c')).toBeInTheDocument();
   });
 });

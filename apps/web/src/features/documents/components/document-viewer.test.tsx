@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentViewer } from './document-viewer';
 import { answerApi, result } from '../../../testing/answer-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../../../testing/render-with-providers';
 
 // pdf.js cannot run in jsdom: the viewer's use of react-pdf is checked against a stand-in.
 const pdfFiles: unknown[] = [];
@@ -98,9 +97,9 @@ describe('DocumentViewer', () => {
     expect(pdfFiles.at(-1)).toBe(`${window.location.origin}/api/files/doc-1?expires=1&user=u&signature=s`);
     expect(Number(screen.getByTestId('pdf-page').dataset.width)).toBeLessThanOrEqual(window.innerWidth / 2);
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('PDF page 2')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Previous page' }));
     expect(screen.getByText('PDF page 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
   });

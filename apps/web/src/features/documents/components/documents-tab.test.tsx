@@ -1,10 +1,9 @@
 import { SEARCH_MATCH_END as END, SEARCH_MATCH_START as START } from '@cairn/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentsTab } from './documents-tab';
 import { answerApi, type RecordedCall, result } from '../../../testing/answer-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../../../testing/render-with-providers';
 
 const FACETS = {
   types: [{ code: '11506-3', display: 'Progress note' }],
@@ -63,8 +62,8 @@ describe('DocumentsTab', () => {
     const calls = answerDocuments();
     renderTab();
     await findDocument('Follow-up visit');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Source' }));
-    await userEvent.click(await screen.findByTitle('HIE'));
+    await fastUser().click(screen.getByRole('combobox', { name: 'Source' }));
+    await fastUser().click(await screen.findByTitle('HIE'));
     await waitFor(() =>
       expect(callsTo(calls, '/getDocuments').at(-1)?.body).toEqual({
         cairnPatientId: 'patient-1',
@@ -82,7 +81,7 @@ describe('DocumentsTab', () => {
     });
     const { container } = renderTab();
     await findDocument('Follow-up visit');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search documents' }), 'diabetes');
+    await fastUser().type(screen.getByRole('searchbox', { name: 'Search documents' }), 'diabetes');
     const snippet = await screen.findByTestId('search-snippet', {}, { timeout: 5000 });
     expect(callsTo(calls, '/searchInOpenSearch')).toHaveLength(1);
     expect(callsTo(calls, '/searchInOpenSearch')[0]?.body).toEqual({ searchTerm: 'diabetes', NID: 'patient-1' });
@@ -98,7 +97,7 @@ describe('DocumentsTab', () => {
     });
     renderTab();
     expect(screen.getByText('Select a document to read it')).toBeInTheDocument();
-    await userEvent.click(await findDocument('Follow-up visit'));
+    await fastUser().click(await findDocument('Follow-up visit'));
     expect(await screen.findByText('Full note text')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open full page' })).toHaveAttribute('href', '/document/doc-1');
   });

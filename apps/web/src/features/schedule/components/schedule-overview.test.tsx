@@ -1,6 +1,5 @@
 import type { ScheduleSummary } from '@cairn/contracts';
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '../../../lib/dates';
 import { sessionStore } from '../../../lib/session';
@@ -8,7 +7,7 @@ import { PENDING_REFETCH_MS } from '../api/get-permitted-zones';
 import { todayIsoDate } from './day-navigation';
 import { ScheduleOverview } from './schedule-overview';
 import { answerApi, failure, result, type RecordedCall } from '../../../testing/answer-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders, fastUser } from '../../../testing/render-with-providers';
 import { fakeToken } from '../../../testing/session';
 
 const PROVIDER_ID = '0b9a5f52-6a43-4c4f-8a1e-2f3d4c5b6a71';
@@ -100,14 +99,14 @@ describe('Scheduling Overview', () => {
     });
     renderSchedule();
     expect(await screen.findByText('No visits on this day')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Next day' }));
     const tomorrow = dayjs().add(1, 'day');
     expect(await screen.findByText(tomorrow.format('ddd MM/DD'))).toBeInTheDocument();
     await vi.waitFor(() => {
       expect(zonesCalls(calls).at(-1)?.body.isoDate).toBe(tomorrow.format('YYYY-MM-DD'));
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Previous day' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Previous day' }));
     await vi.waitFor(() => {
       expect(zonesCalls(calls).at(-1)?.body.isoDate).toBe(dayjs().subtract(1, 'day').format('YYYY-MM-DD'));
     });
@@ -136,7 +135,7 @@ describe('Scheduling Overview', () => {
     await vi.waitFor(() => {
       expect(zonesCalls(calls)).toHaveLength(1);
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByRole('link', { name: 'Patient 7' })).toBeInTheDocument();
     expect(zonesCalls(calls)[0]?.signal?.aborted).toBe(true);
     expect(screen.queryByText('The schedule could not be loaded')).not.toBeInTheDocument();
@@ -150,7 +149,7 @@ describe('Scheduling Overview', () => {
     renderSchedule();
     await screen.findByText('Patient 0');
     expect(screen.getAllByText(/^Patient \d+$/)).toHaveLength(20);
-    await userEvent.click(screen.getByTitle('2'));
+    await fastUser().click(screen.getByTitle('2'));
     expect(await screen.findByText('Patient 24')).toBeInTheDocument();
     expect(screen.getAllByText(/^Patient \d+$/)).toHaveLength(5);
     // The search box's pause (300 ms) passing with its text unchanged leaves the user on page 2.
@@ -184,7 +183,7 @@ describe('Scheduling Overview', () => {
       '/trackAnalyticsEvent': () => result(true),
     });
     renderSchedule();
-    await userEvent.click(await screen.findByRole('link', { name: 'Patient 0' }));
+    await fastUser().click(await screen.findByRole('link', { name: 'Patient 0' }));
     expect(await screen.findByText('Portrait opened')).toBeInTheDocument();
     await vi.waitFor(() => {
       expect(calls.find((call) => call.path === '/trackAnalyticsEvent')?.body).toEqual({
@@ -201,7 +200,7 @@ describe('Scheduling Overview', () => {
     });
     renderSchedule();
     await screen.findByText('Patient 0');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'love');
+    await fastUser().type(screen.getByRole('searchbox', { name: 'Search patients' }), 'love');
     await vi.waitFor(() => {
       expect(zonesCalls(calls).at(-1)?.body.patientLookup).toBe('love');
     });
@@ -215,8 +214,8 @@ describe('Scheduling Overview', () => {
     });
     renderSchedule();
     await screen.findByText('No visits on this day');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Clinics, departments and providers' }));
-    await userEvent.click(await screen.findByText('Hillside Clinic'));
+    await fastUser().click(screen.getByRole('combobox', { name: 'Clinics, departments and providers' }));
+    await fastUser().click(await screen.findByText('Hillside Clinic'));
     await vi.waitFor(() => {
       expect(zonesCalls(calls).at(-1)?.body.filters).toMatchObject({
         clinicIds: expect.arrayContaining([hillside.id]),

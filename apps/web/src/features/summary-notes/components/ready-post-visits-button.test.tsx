@@ -1,10 +1,10 @@
 import { getReadyPostVisits, updatePostVisitViewed, type ReadyPostVisit } from '@cairn/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReadyPostVisitsButton } from './ready-post-visits-button';
+import { fastUser } from '../../../testing/render-with-providers';
 
 const { call } = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api: { call } }));
@@ -46,11 +46,11 @@ describe('ReadyPostVisitsButton', () => {
       return { result: [] };
     });
     renderButton();
-    await userEvent.click(await screen.findByRole('button', { name: /Post-visit reviews/ }));
+    await fastUser().click(await screen.findByRole('button', { name: /Post-visit reviews/ }));
     const link = await screen.findByRole('link', { name: 'Ada Lovelace' });
     expect(link).toHaveAttribute('href', `/patient/${VISIT.cairnPatientId}/appointment/${VISIT.sid}`);
     expect(screen.getByText('03/04/2026 · Maya Rivera, MD')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Done: Ada Lovelace' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Done: Ada Lovelace' }));
     expect(call).toHaveBeenCalledWith(updatePostVisitViewed, { sid: VISIT.sid, isDoneByProvider: true });
     expect(await screen.findByText('No post-visit reviews are ready')).toBeInTheDocument();
   });
@@ -58,7 +58,7 @@ describe('ReadyPostVisitsButton', () => {
   it('tells the user when the list cannot be loaded', async () => {
     call.mockRejectedValue(new Error('offline'));
     renderButton();
-    await userEvent.click(screen.getByRole('button', { name: /Post-visit reviews/ }));
+    await fastUser().click(screen.getByRole('button', { name: /Post-visit reviews/ }));
     expect(await screen.findByText('Failed to load post-visit reviews')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { addSummaryNote, getSummaryNotes, type Endpoint, type SummaryNote } from '@cairn/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SummaryNotesButton } from './summary-notes-button';
+import { fastUser } from '../../../testing/render-with-providers';
 
 const { call } = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api: { call } }));
@@ -33,7 +33,7 @@ describe('SummaryNotesButton', () => {
       result: [note('Second', '2026-03-02T15:00:00Z'), note('First', '2026-03-01T15:00:00Z')],
     });
     renderButton();
-    await userEvent.click(await screen.findByRole('button', { name: /Notes \(2\)/ }));
+    await fastUser().click(await screen.findByRole('button', { name: /Notes \(2\)/ }));
     const items = await screen.findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Second');
     expect(items[1]).toHaveTextContent('First');
@@ -52,12 +52,12 @@ describe('SummaryNotesButton', () => {
       return { result: [] };
     });
     renderButton();
-    await userEvent.click(await screen.findByRole('button', { name: /Notes \(0\)/ }));
+    await fastUser().click(await screen.findByRole('button', { name: /Notes \(0\)/ }));
     expect(await screen.findByText('No notes yet')).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add note' });
     expect(add).toBeDisabled();
-    await userEvent.type(screen.getByLabelText('New note'), '  Call about labs ');
-    await userEvent.click(add);
+    await fastUser().type(screen.getByLabelText('New note'), '  Call about labs ');
+    await fastUser().click(add);
     expect(call).toHaveBeenCalledWith(addSummaryNote, { sid: SID, note: 'Call about labs' });
     expect(await screen.findByRole('listitem')).toHaveTextContent('Call about labs');
     expect(screen.getByLabelText('New note')).toHaveValue('');
@@ -66,7 +66,7 @@ describe('SummaryNotesButton', () => {
   it('tells the user when the notes cannot be loaded', async () => {
     call.mockRejectedValue(new Error('offline'));
     renderButton();
-    await userEvent.click(screen.getByRole('button', { name: /Notes/ }));
+    await fastUser().click(screen.getByRole('button', { name: /Notes/ }));
     expect(await screen.findByText('Failed to load notes')).toBeInTheDocument();
   });
 });

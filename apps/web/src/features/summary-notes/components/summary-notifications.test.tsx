@@ -1,9 +1,9 @@
 import { updateSummaryUpdateViewed, type SummaryNotification } from '@cairn/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SummaryNotifications } from './summary-notifications';
+import { fastUser } from '../../../testing/render-with-providers';
 
 const { call } = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api: { call } }));
@@ -37,9 +37,9 @@ describe('SummaryNotifications', () => {
     );
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Summary updates, 1 unread' });
-    await userEvent.click(bell);
+    await fastUser().click(bell);
     expect(await screen.findByText('Care gap closed: Colorectal Cancer Screening')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Mark read' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Mark read' }));
     expect(call).toHaveBeenCalledWith(updateSummaryUpdateViewed, {
       sid: SID,
       summaryUpdateId: unread.id,
@@ -52,14 +52,14 @@ describe('SummaryNotifications', () => {
   it('says so when there is nothing new', async () => {
     call.mockResolvedValue({ result: [] });
     renderBell();
-    await userEvent.click(await screen.findByRole('button', { name: 'Summary updates' }));
+    await fastUser().click(await screen.findByRole('button', { name: 'Summary updates' }));
     expect(await screen.findByText('No updates')).toBeInTheDocument();
   });
 
   it('tells the user when the updates cannot be loaded', async () => {
     call.mockRejectedValue(new Error('offline'));
     renderBell();
-    await userEvent.click(screen.getByRole('button', { name: 'Summary updates' }));
+    await fastUser().click(screen.getByRole('button', { name: 'Summary updates' }));
     expect(await screen.findByText('Failed to load updates')).toBeInTheDocument();
   });
 });

@@ -135,6 +135,39 @@ export const popPatientPeriods = pgTable(
 );
 
 /**
+ * One patient's allowed amount in one service category or CCSR body system of one period, when over zero (the
+ * drill-downs of a category or body system: their patients counted and ordered without reading every patient's
+ * period), with the patient's paid total of the period (their order when the paid amount is chosen).
+ */
+export const popPatientAmounts = pgTable(
+  'pop_patient_amounts',
+  {
+    organisationId: organisationId(),
+    period: text('period').notNull(),
+    /** `category` or `bodySystem`. */
+    grouping: text('grouping').notNull(),
+    /** The service category (`inpatient`) or body system (`CIR`). */
+    code: text('code').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    clinicId: uuid('clinic_id'),
+    rafBand: text('raf_band').notNull(),
+    allowed: money('allowed'),
+    paidTotal: money('paid_total'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.period, table.grouping, table.code, table.patientId] }),
+    index('pop_patient_amounts_allowed').on(
+      table.organisationId,
+      table.period,
+      table.grouping,
+      table.code,
+      table.allowed.desc(),
+    ),
+  ],
+);
+
+/**
  * One patient's amounts in one month they had a counted claim (the drill-down of a month of the cost
  * trend): the same claims as `pop_costs`, by patient.
  */

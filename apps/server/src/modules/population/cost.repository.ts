@@ -310,12 +310,38 @@ export async function listTopCostPatients(
   return rows;
 }
 
+/**
+ * The patients a drill lists, with the amount they are ordered by. A category's or body system's (of the period, not
+ * of a month or outliers) are read from `pop_patient_amounts`, a narrow row each; the others from the patients'
+ * periods (and months).
+ */
+function matchedPatients(query: PopulationQuery, drill: CostDrill, amount: CostAmount): SQL {
+  const code = drill.serviceCategory ?? drill.bodySystem;
+  if (!code || drill.month || drill.isOutlier) {
+    return sql`select pp.patient_id, ${drillAmount(amount, drill)} as amount
+      from pop_patient_periods pp
+      ${monthJoin(query, drill)}
+      where ${costConditions(query, drill, amount)}`;
+  }
+  const conditions: SQL[] = [
+    query.attributed('a'),
+    sql`a.period = ${query.period.key}`,
+    sql`a.grouping = ${drill.serviceCategory ? 'category' : 'bodySystem'}`,
+    sql`a.code = ${code}`,
+  ];
+  if (drill.clinicId !== undefined)
+    conditions.push(drill.clinicId === null ? sql`a.clinic_id is null` : sql`a.clinic_id = ${drill.clinicId}`);
+  if (drill.providerId !== undefined) conditions.push(sql`a.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
+  if (drill.riskBand) conditions.push(sql`a.raf_band = ${drill.riskBand}`);
+  return sql`select a.patient_id, ${sql.raw(amount === 'paid' ? 'a.paid_total' : 'a.allowed')} as amount
+    from pop_patient_amounts a where ${sql.join(conditions, sql` and `)}`;
+}
+
 async function readCostPatients(
   db: Db,
   query: PopulationQuery,
   options: { drill: CostDrill; amount: CostAmount; limit: number; offset: number; isCounted: boolean },
 ): Promise<{ rows: CostPatient[]; total: number }> {
-  const amount = drillAmount(options.amount, options.drill);
   const { month } = options.drill;
   const { organisationId, period } = query;
   // The page is cut from the matching patients' amounts alone (their ties at its last amount kept), then joined to
@@ -325,12 +351,7 @@ async function readCostPatients(
   const rows = await rowsOf<PatientRow>(
     db,
     sql`
-    with matched as (
-      select pp.patient_id, ${amount} as amount
-      from pop_patient_periods pp
-      ${monthJoin(query, options.drill)}
-      where ${costConditions(query, options.drill, options.amount)}
-    ),
+    with matched as (${matchedPatients(query, options.drill, options.amount)}),
     cut as (
       select patient_id, amount from matched
       order by amount desc nulls last fetch first ${options.limit + options.offset} rows with ties

@@ -380,6 +380,27 @@ const stayCounts: PopulationBuilder = {
   },
 };
 
+/** Each patient period's amounts by service category and body system, a row each when over zero (the drill-downs'). */
+const patientAmounts: PopulationBuilder = {
+  name: 'patient amounts',
+  async rebuild(tx, { organisationId }) {
+    await tx.execute(sql`delete from pop_patient_amounts where organisation_id = ${organisationId}`);
+    await tx.execute(sql`
+      insert into pop_patient_amounts (organisation_id, period, grouping, code, patient_id, provider_id, clinic_id,
+        raf_band, allowed, paid_total)
+      select ${organisationId}, pp.period, a.grouping, a.code, pp.patient_id, pp.provider_id, pp.clinic_id, pp.raf_band,
+        a.allowed, pp.paid
+      from pop_patient_periods pp
+      cross join lateral (
+        select 'category' as grouping, key as code, value::numeric as allowed from jsonb_each_text(pp.by_category)
+        union all
+        select 'bodySystem', key, value::numeric from jsonb_each_text(pp.by_body_system)
+      ) a
+      where pp.organisation_id = ${organisationId} and a.allowed > 0
+      order by pp.period, a.grouping, a.code, pp.patient_id`);
+  },
+};
+
 /** Cost against risk: the patient periods by provider and RAF band, with their outliers and those with a cost. */
 const costBands: PopulationBuilder = {
   name: 'cost bands',
@@ -419,6 +440,7 @@ export const POPULATION_BUILDERS: readonly PopulationBuilder[] = [
   stays,
   stayCounts,
   patientPeriods,
+  patientAmounts,
   costBands,
   riskAnalyticsBuilder,
 ];

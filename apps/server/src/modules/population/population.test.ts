@@ -524,6 +524,21 @@ describe('cost', () => {
     expect(await byAmount('paid')).toEqual(await byAmount('allowed'));
   });
 
+  it('opens a body system to its patients, as many as a direct count finds, their amounts adding up to the number', async () => {
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: {} });
+    for (const system of summary.byBodySystem) {
+      const page = await callForResult(test.app, getCostPatients, {
+        token: director,
+        body: { drill: { bodySystem: system.code } },
+      });
+      const direct = await directCount(sql`select count(*) as n from pop_patient_periods
+        where organisation_id = ${organisationId} and period = 'L12'
+          and coalesce((by_body_system ->> ${system.code})::numeric, 0) > 0`);
+      expect(page.total).toBe(direct);
+      expect(page.rows.reduce((sum, row) => sum + row.total, 0)).toBeCloseTo(system.total, 2);
+    }
+  });
+
   it('answers paid amounts when asked', async () => {
     const summary = await callForResult(test.app, getCostSummary, {
       token: director,

@@ -79,10 +79,20 @@ export async function markPopulationChanged(tx: Db, organisationId: string): Pro
 
 /**
  * Rebuilds every population table of one organisation in one transaction, under a transaction-level
- * advisory lock so that two workers never rebuild the same organisation at once (the second one skips).
- * Answers false when another worker holds the lock.
+ * advisory lock so that two workers never rebuild the same organisation at once (the second one skips),
+ * then vacuums the tables it rewrote. Answers false when another worker holds the lock.
  */
 export async function rebuildPopulation(database: Db, context: RebuildContext): Promise<boolean> {
+  const isRebuilt = await rebuildInTransaction(database, context);
+  // Each rebuild deletes the organisation's rows and writes them again: the deleted ones stay in the tables until a
+  // vacuum. PGlite (the embedded default) has no autovacuum, and a server may have it off or behind; without this,
+  // every rebuild left the tables a copy larger (three rebuilds of 100,000 patients made the dashboards' reads 2 to 6
+  // times slower). Outside the transaction, which VACUUM cannot run in; readers are not blocked.
+  if (isRebuilt) for (const table of REBUILT_TABLES) await database.execute(sql.raw(`vacuum ${getTableName(table)}`));
+  return isRebuilt;
+}
+
+async function rebuildInTransaction(database: Db, context: RebuildContext): Promise<boolean> {
   const started = Date.now();
   return database.transaction(async (tx) => {
     const [lock] = await rowsOf<{ locked: boolean }>(

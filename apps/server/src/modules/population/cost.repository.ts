@@ -264,32 +264,7 @@ export async function listCostPatients(
   query: PopulationQuery,
   options: { drill: CostDrill; amount: CostAmount; limit: number; offset: number },
 ): Promise<{ rows: CostPatient[]; total: number }> {
-  const { drill } = options;
-  // Outliers are few (a patient in fifty or so): read down the amount's index, a page of them reads most of it.
-  if (drill.serviceCategory || drill.bodySystem || drill.month || drill.isOutlier)
-    return readCostPatients(db, query, { ...options, isCounted: true });
-  // A drill by attribution or band is counted by the cost bands (as its number was), and its page read down the
-  // amount's index: counting the matching patients read every one of them (100,000 rows of 400 bytes).
-  const [page, total] = await Promise.all([
-    readCostPatients(db, query, { ...options, isCounted: false }),
-    countBandPatients(db, query, drill),
-  ]);
-  return { rows: page.rows, total };
-}
-
-/** How many of the period's patients a drill by attribution or RAF band lists, from `pop_cost_bands`. */
-async function countBandPatients(db: Db, query: PopulationQuery, drill: CostDrill): Promise<number> {
-  const conditions: SQL[] = [query.attributed('cb'), sql`cb.period = ${query.period.key}`];
-  if (drill.clinicId !== undefined)
-    conditions.push(drill.clinicId === null ? sql`cb.clinic_id is null` : sql`cb.clinic_id = ${drill.clinicId}`);
-  if (drill.providerId !== undefined) conditions.push(sql`cb.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
-  if (drill.riskBand) conditions.push(sql`cb.raf_band = ${drill.riskBand}`);
-  const [row] = await rowsOf<{ total: number }>(
-    db,
-    sql`select coalesce(sum(cb.patients), 0)::int as total from pop_cost_bands cb
-      where ${sql.join(conditions, sql` and `)}`,
-  );
-  return row?.total ?? 0;
+  return readCostPatients(db, query, { ...options, isCounted: true });
 }
 
 /**

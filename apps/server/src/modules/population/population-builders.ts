@@ -106,7 +106,6 @@ const members: PopulationBuilder = {
 const costs: PopulationBuilder = {
   name: 'costs',
   async rebuild(tx, { organisationId, today }) {
-    const periods = populationWindow(today).periods;
     await tx.execute(sql`delete from pop_costs where organisation_id = ${organisationId}`);
     await tx.execute(sql`delete from pop_cost_body_systems where organisation_id = ${organisationId}`);
     await tx.execute(sql`
@@ -120,9 +119,7 @@ const costs: PopulationBuilder = {
       select ${organisationId}, pe.key, c.provider_id, min(c.clinic_id::text)::uuid, ${bodySystemOf('c', 'g')},
         sum(c.allowed), sum(c.paid), count(*)
       from pop_claims c
-      join unnest(${sql.param(periods.map((period) => period.key))}::text[],
-        ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
-        as pe(key, from_date, to_date) on c.service_start between pe.from_date and pe.to_date
+      join ${periodRows(today)} on c.service_start between pe.from_date and pe.to_date
       left join pop_groups g on g.code = c.principal_icd
       group by pe.key, c.provider_id, ${bodySystemOf('c', 'g')}`);
   },
@@ -263,17 +260,13 @@ const patientPeriods: PopulationBuilder = {
   name: 'patient periods',
   async rebuild(tx, context: RebuildContext) {
     const { organisationId, today } = context;
-    const window = populationWindow(today);
-    const periods = window.periods;
     await tx.execute(sql`delete from pop_patient_periods where organisation_id = ${organisationId}`);
     await tx.execute(sql`
       insert into pop_patient_periods (organisation_id, period, patient_id, provider_id, clinic_id, member_months,
         allowed, paid, by_category, by_body_system, raf, raf_band, admissions, emergency_visits, is_outlier_allowed,
         is_outlier_paid)
       with periods as (
-        select * from unnest(${sql.param(periods.map((period) => period.key))}::text[],
-          ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
-          as t(key, from_date, to_date)
+        select * from ${periodRows(today)}
       ),
       amounts as (
         select pe.key, c.patient_id, c.service_category, ${bodySystemOf('c', 'g')} as body_system,
@@ -349,7 +342,6 @@ function isOutlier(amount: 'allowed' | 'paid'): SQL {
 const stayCounts: PopulationBuilder = {
   name: 'stay counts',
   async rebuild(tx, { organisationId, today }) {
-    const periods = populationWindow(today).periods;
     await tx.execute(sql`delete from pop_stay_months where organisation_id = ${organisationId}`);
     await tx.execute(sql`delete from pop_stay_diagnoses where organisation_id = ${organisationId}`);
     await tx.execute(sql`
@@ -372,9 +364,7 @@ const stayCounts: PopulationBuilder = {
         count(*) filter (where s.kind = 'inpatient'), count(*) filter (where s.kind = 'observation'),
         count(*) filter (where s.kind = 'emergency')
       from pop_stays s
-      join unnest(${sql.param(periods.map((period) => period.key))}::text[],
-        ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
-        as pe(key, from_date, to_date) on s.admit_date between pe.from_date and pe.to_date
+      join ${periodRows(today)} on s.admit_date between pe.from_date and pe.to_date
       where s.organisation_id = ${organisationId}
       group by pe.key, s.provider_id, s.ccsr_category`);
   },
@@ -426,6 +416,17 @@ function bodySystemOf(claim: string, group: string): SQL {
   return sql.raw(
     `coalesce(${group}.body_system, case when ${claim}.service_category = 'pharmacy' then 'PHA' else 'UNK' end)`,
   );
+}
+
+/**
+ * The periods the dashboards offer for a day taken as today, as rows `pe(key, from_date, to_date)`: the trailing
+ * twelve months and each calendar year of the window.
+ */
+function periodRows(today: string): SQL {
+  const { periods } = populationWindow(today);
+  return sql`unnest(${sql.param(periods.map((period) => period.key))}::text[],
+    ${sql.param(periods.map((period) => period.from))}::date[], ${sql.param(periods.map((period) => period.to))}::date[])
+    as pe(key, from_date, to_date)`;
 }
 
 /** Every part of the population tables, rebuilt in this order (later ones read the temporary tables of earlier ones). */

@@ -126,27 +126,23 @@ export const popPatientPeriods = pgTable(
     isOutlierAllowed: boolean('is_outlier_allowed').notNull().default(false),
     isOutlierPaid: boolean('is_outlier_paid').notNull().default(false),
   },
-  (table) => [
-    primaryKey({ columns: [table.organisationId, table.period, table.patientId] }),
-    index('pop_patient_periods_allowed').on(table.organisationId, table.period, table.allowed.desc()),
-    // The highest-cost patients by the paid amount, when it is chosen: without it, a sort of the period's patients.
-    index('pop_patient_periods_paid').on(table.organisationId, table.period, table.paid.desc()),
-  ],
+  (table) => [primaryKey({ columns: [table.organisationId, table.period, table.patientId] })],
 );
 
 /**
- * One patient's allowed amount in one service category or CCSR body system of one period, when over zero (the
- * drill-downs of a category or body system: their patients counted and ordered without reading every patient's
- * period), with the patient's paid total of the period (their order when the paid amount is chosen).
+ * The cost drill-downs' narrow rows: each patient period in total (`total`, code `all`: every member, their allowed
+ * and paid totals, zero or not), and its allowed amount in each service category or CCSR body system when over zero,
+ * with the patient's paid total of the period (their order when the paid amount is chosen). A drill's patients are
+ * counted and ordered from these without reading every patient period's wide row.
  */
 export const popPatientAmounts = pgTable(
   'pop_patient_amounts',
   {
     organisationId: organisationId(),
     period: text('period').notNull(),
-    /** `category` or `bodySystem`. */
+    /** `total`, `category` or `bodySystem`. */
     grouping: text('grouping').notNull(),
-    /** The service category (`inpatient`) or body system (`CIR`). */
+    /** `all` (of `total`), the service category (`inpatient`) or the body system (`CIR`). */
     code: text('code').notNull(),
     patientId: uuid('patient_id').notNull(),
     providerId: uuid('provider_id').notNull(),
@@ -154,6 +150,9 @@ export const popPatientAmounts = pgTable(
     rafBand: text('raf_band').notNull(),
     allowed: money('allowed'),
     paidTotal: money('paid_total'),
+    /** The patient period's outlier flags (as `pop_patient_periods`'). */
+    isOutlierAllowed: boolean('is_outlier_allowed').notNull().default(false),
+    isOutlierPaid: boolean('is_outlier_paid').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.period, table.grouping, table.code, table.patientId] }),
@@ -163,6 +162,14 @@ export const popPatientAmounts = pgTable(
       table.grouping,
       table.code,
       table.allowed.desc(),
+    ),
+    // The highest paid totals first (the paid amount's top patients and its drill-downs).
+    index('pop_patient_amounts_paid').on(
+      table.organisationId,
+      table.period,
+      table.grouping,
+      table.code,
+      table.paidTotal.desc(),
     ),
   ],
 );

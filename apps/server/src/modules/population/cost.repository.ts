@@ -199,19 +199,6 @@ export async function countRiskBands(db: Db, query: PopulationQuery, amount: Cos
   return { bands, patientsWithCost: rows.reduce((sum, row) => sum + row.with_cost, 0) };
 }
 
-/**
- * The drill's amount: a category's or a body system's, else the total; of the month on `pop_patient_months
- * pm` when the drill is of a month, else of the period on `pop_patient_periods pp`.
- */
-function drillAmount(amount: CostAmount, drill: CostDrill): SQL {
-  const amounts = drill.month ? 'pm' : 'pp';
-  if (amount === 'allowed' && drill.serviceCategory)
-    return sql`(${sql.raw(amounts)}.by_category ->> ${drill.serviceCategory})::numeric`;
-  if (amount === 'allowed' && drill.bodySystem)
-    return sql`coalesce((pp.by_body_system ->> ${drill.bodySystem})::numeric, 0)`;
-  return sql.raw(`${amounts}.${amount}`);
-}
-
 /** A month's rows joined to their patient's period (`pp`), when the drill is of a month of the period. */
 function monthJoin(query: PopulationQuery, drill: CostDrill): SQL {
   if (!drill.month) return sql``;
@@ -220,18 +207,51 @@ function monthJoin(query: PopulationQuery, drill: CostDrill): SQL {
     and pm.month = ${`${drill.month}-01`}::date and pm.month between date_trunc('month', ${from}::date) and ${to}::date`;
 }
 
-function costConditions(query: PopulationQuery, drill: CostDrill, column: CostAmount): SQL {
-  const conditions: SQL[] = [query.attributed('pp'), sql`pp.period = ${query.period.key}`];
+/** The drill's conditions on the columns every row of `alias` has (a patient period's or its narrow amount rows). */
+function drillConditions(query: PopulationQuery, drill: CostDrill, amount: CostAmount, alias: string): SQL[] {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const conditions: SQL[] = [query.attributed(alias), sql`${column('period')} = ${query.period.key}`];
   if (drill.clinicId !== undefined) {
-    conditions.push(drill.clinicId === null ? sql`pp.clinic_id is null` : sql`pp.clinic_id = ${drill.clinicId}`);
+    conditions.push(
+      drill.clinicId === null ? sql`${column('clinic_id')} is null` : sql`${column('clinic_id')} = ${drill.clinicId}`,
+    );
   }
-  if (drill.providerId !== undefined) conditions.push(sql`pp.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
-  if (drill.riskBand) conditions.push(sql`pp.raf_band = ${drill.riskBand}`);
-  // The patients with a claim of the category or body system: the tables split the allowed amount only, so with the
-  // paid amount chosen they are still those with an allowed amount in it (ordered by their paid total).
-  if (drill.serviceCategory || drill.bodySystem) conditions.push(sql`${drillAmount('allowed', drill)} > 0`);
-  if (drill.isOutlier) conditions.push(sql.raw(`pp.is_outlier_${column}`));
-  return sql.join(conditions, sql` and `);
+  if (drill.providerId !== undefined)
+    conditions.push(sql`${column('provider_id')} = ${drill.providerId ?? NO_PROVIDER}`);
+  if (drill.riskBand) conditions.push(sql`${column('raf_band')} = ${drill.riskBand}`);
+  if (drill.isOutlier) conditions.push(column(`is_outlier_${amount}`));
+  return conditions;
+}
+
+/**
+ * The patients a drill lists, with the amount they are ordered by. A month's are its patients' months joined to their
+ * periods (`pm`, `pp`), by their amount in it (a category's allowed amount when one is drilled). The others are read from
+ * `pop_patient_amounts`, a narrow row each: the period's totals, or a category's or body system's allowed amount
+ * (the tables split the allowed amount only, so with the paid amount chosen they are still those with an allowed
+ * amount in it, ordered by their paid total).
+ */
+function matchedPatients(query: PopulationQuery, drill: CostDrill, amount: CostAmount): SQL {
+  if (drill.month) {
+    const conditions = drillConditions(query, drill, amount, 'pp');
+    const category = drill.serviceCategory && sql`(pm.by_category ->> ${drill.serviceCategory})::numeric`;
+    if (category) conditions.push(sql`${category} > 0`);
+    return sql`select pp.patient_id, ${category && amount === 'allowed' ? category : sql.raw(`pm.${amount}`)} as amount
+      from pop_patient_periods pp
+      ${monthJoin(query, drill)}
+      where ${sql.join(conditions, sql` and `)}`;
+  }
+  const [grouping, code] = drill.serviceCategory
+    ? ['category', drill.serviceCategory]
+    : drill.bodySystem
+      ? ['bodySystem', drill.bodySystem]
+      : ['total', 'all'];
+  const conditions = [
+    ...drillConditions(query, drill, amount, 'a'),
+    sql`a.grouping = ${grouping}`,
+    sql`a.code = ${code}`,
+  ];
+  return sql`select a.patient_id, ${sql.raw(amount === 'paid' ? 'a.paid_total' : 'a.allowed')} as amount
+    from pop_patient_amounts a where ${sql.join(conditions, sql` and `)}`;
 }
 
 interface PatientRow {
@@ -269,7 +289,7 @@ export async function listCostPatients(
 
 /**
  * The period's highest-cost patients, as the first page of `listCostPatients` without counting all the matching
- * patients: the allowed amount's page is then read down its index (`pop_patient_periods_allowed`) alone.
+ * patients: the page is then read down the amount's index (`pop_patient_amounts_allowed` or `_paid`) alone.
  */
 export async function listTopCostPatients(
   db: Db,
@@ -278,33 +298,6 @@ export async function listTopCostPatients(
 ): Promise<CostPatient[]> {
   const { rows } = await readCostPatients(db, query, { ...options, drill: {}, offset: 0, isCounted: false });
   return rows;
-}
-
-/**
- * The patients a drill lists, with the amount they are ordered by. A category's or body system's (of the period, not
- * of a month or outliers) are read from `pop_patient_amounts`, a narrow row each; the others from the patients'
- * periods (and months).
- */
-function matchedPatients(query: PopulationQuery, drill: CostDrill, amount: CostAmount): SQL {
-  const code = drill.serviceCategory ?? drill.bodySystem;
-  if (!code || drill.month || drill.isOutlier) {
-    return sql`select pp.patient_id, ${drillAmount(amount, drill)} as amount
-      from pop_patient_periods pp
-      ${monthJoin(query, drill)}
-      where ${costConditions(query, drill, amount)}`;
-  }
-  const conditions: SQL[] = [
-    query.attributed('a'),
-    sql`a.period = ${query.period.key}`,
-    sql`a.grouping = ${drill.serviceCategory ? 'category' : 'bodySystem'}`,
-    sql`a.code = ${code}`,
-  ];
-  if (drill.clinicId !== undefined)
-    conditions.push(drill.clinicId === null ? sql`a.clinic_id is null` : sql`a.clinic_id = ${drill.clinicId}`);
-  if (drill.providerId !== undefined) conditions.push(sql`a.provider_id = ${drill.providerId ?? NO_PROVIDER}`);
-  if (drill.riskBand) conditions.push(sql`a.raf_band = ${drill.riskBand}`);
-  return sql`select a.patient_id, ${sql.raw(amount === 'paid' ? 'a.paid_total' : 'a.allowed')} as amount
-    from pop_patient_amounts a where ${sql.join(conditions, sql` and `)}`;
 }
 
 async function readCostPatients(

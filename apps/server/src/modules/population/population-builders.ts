@@ -370,23 +370,28 @@ const stayCounts: PopulationBuilder = {
   },
 };
 
-/** Each patient period's amounts by service category and body system, a row each when over zero (the drill-downs'). */
+/**
+ * Each patient period's narrow rows for the drill-downs: its totals (every member), and its amounts by service category
+ * and body system, a row each when over zero.
+ */
 const patientAmounts: PopulationBuilder = {
   name: 'patient amounts',
   async rebuild(tx, { organisationId }) {
     await tx.execute(sql`delete from pop_patient_amounts where organisation_id = ${organisationId}`);
     await tx.execute(sql`
       insert into pop_patient_amounts (organisation_id, period, grouping, code, patient_id, provider_id, clinic_id,
-        raf_band, allowed, paid_total)
+        raf_band, allowed, paid_total, is_outlier_allowed, is_outlier_paid)
       select ${organisationId}, pp.period, a.grouping, a.code, pp.patient_id, pp.provider_id, pp.clinic_id, pp.raf_band,
-        a.allowed, pp.paid
+        a.allowed, pp.paid, pp.is_outlier_allowed, pp.is_outlier_paid
       from pop_patient_periods pp
       cross join lateral (
-        select 'category' as grouping, key as code, value::numeric as allowed from jsonb_each_text(pp.by_category)
+        select 'total' as grouping, 'all' as code, pp.allowed
+        union all
+        select 'category', key, value::numeric from jsonb_each_text(pp.by_category)
         union all
         select 'bodySystem', key, value::numeric from jsonb_each_text(pp.by_body_system)
       ) a
-      where pp.organisation_id = ${organisationId} and a.allowed > 0
+      where pp.organisation_id = ${organisationId} and (a.grouping = 'total' or a.allowed > 0)
       order by pp.period, a.grouping, a.code, pp.patient_id`);
   },
 };

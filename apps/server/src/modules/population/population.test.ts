@@ -546,4 +546,23 @@ describe('cost', () => {
     });
     expect(summary.totals.total).toBe(18_000 + 350 + 3_000 + 96 + 12_000);
   });
+
+  it("opens the paid amount's numbers to the same patients, by their paid totals", async () => {
+    const filters = { amount: 'paid' as const };
+    const summary = await callForResult(test.app, getCostSummary, { token: director, body: { filters } });
+    const everyone = await callForResult(test.app, exportCostPatients, { token: director, body: { filters } });
+    expect(everyone.rows.reduce((sum, row) => sum + row.total, 0)).toBeCloseTo(summary.totals.total, 2);
+    const totals = everyone.rows.map((row) => row.total);
+    expect(totals).toEqual([...totals].sort((left, right) => right - left));
+    expect(summary.topPatients.map((row) => row.total)).toEqual(totals.slice(0, summary.topPatients.length));
+    const outliers = await callForResult(test.app, getCostPatients, {
+      token: director,
+      body: { filters, drill: { isOutlier: true } },
+    });
+    expect(outliers.total).toBe(summary.riskBands.reduce((sum, band) => sum + band.outliers, 0));
+    expect(outliers.total).toBe(
+      await directCount(sql`select count(*) as n from pop_patient_periods
+        where organisation_id = ${organisationId} and period = 'L12' and is_outlier_paid`),
+    );
+  });
 });

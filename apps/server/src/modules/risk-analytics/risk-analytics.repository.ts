@@ -49,25 +49,47 @@ function keyOf(key: CountKey): SQL {
   }
 }
 
-/** The rows of a count table to read: one HCC, every HCC apart (grouped by HCC), or all together (-1). */
-function hccRows(selection: RiskSelection, key: CountKey): SQL {
-  if (selection.hcc !== undefined) return sql`t.hcc = ${selection.hcc}`;
-  return key === 'hcc' ? sql`t.hcc >= 0` : sql`t.hcc = -1`;
+/** The key of the total among a grouping's rows. */
+export const TOTAL_KEY = '';
+
+/**
+ * How a count table is read for a key, the total with its groups in one pass: the rows (one HCC; or the rows of
+ * every HCC together, `hcc` -1), each row's key (TOTAL_KEY for the total), and the grouping (with `columns` in each
+ * group). By HCC without one chosen, each HCC's rows are its group and the -1 rows the total.
+ */
+function groupingOf(selection: RiskSelection, key: CountKey, columns: string[] = []): { rows: SQL; key: SQL; by: SQL } {
+  const extra = columns.map((column) => sql.raw(column));
+  if (key === 'hcc' && selection.hcc === undefined) {
+    return {
+      rows: sql`t.hcc >= -1`,
+      key: sql`case when t.hcc = -1 then ${TOTAL_KEY} else t.hcc::text end`,
+      by: sql.join([sql`t.hcc`, ...extra], sql`, `),
+    };
+  }
+  const rows = selection.hcc === undefined ? sql`t.hcc = -1` : sql`t.hcc = ${selection.hcc}`;
+  if (key === 'none')
+    return { rows, key: sql`${TOTAL_KEY}`, by: extra.length > 0 ? sql.join(extra, sql`, `) : sql`()` };
+  const expression = keyOf(key);
+  return {
+    rows,
+    key: sql`case when grouping(${expression}) = 1 then ${TOTAL_KEY} else ${expression} end`,
+    by: sql`grouping sets ((${sql.join(extra, sql`, `)}), (${sql.join([expression, ...extra], sql`, `)}))`,
+  };
 }
 
 /**
- * The counters by key. Events count in the period's months; recapture counts the year's HCCs due and
- * those recaptured from January to the period's last month. By month, every month from January is
- * answered raw (the service makes recapture cumulative and keeps the period's months).
+ * The counters: their total (TOTAL_KEY) and by key. Events count in the period's months; recapture counts the year's
+ * HCCs due and those recaptured from January to the period's last month. By month, every month from January is
+ * answered (with its recapture counts, its events only in the period: the service makes recapture cumulative and
+ * keeps the period's months).
  */
 export async function sumCounts(db: Db, selection: RiskSelection, key: CountKey): Promise<CountSums[]> {
   const yearStart = monthStart(selection, 1);
-  const from = key === 'month' ? yearStart : monthStart(selection, selection.fromMonth);
-  const to = monthStart(selection, selection.toMonth);
-  const inPeriod = sql`t.month >= ${from}::date`;
+  const inPeriod = sql`t.month >= ${monthStart(selection, selection.fromMonth)}::date`;
   const sum = (column: string, condition: SQL = inPeriod): SQL =>
     sql`coalesce(sum(${sql.raw(`t.${column}`)}) filter (where ${condition}), 0)::int`;
-  const result = await db.execute(sql`select ${keyOf(key)} as "key",
+  const grouping = groupingOf(selection, key);
+  const result = await db.execute(sql`select ${grouping.key} as "key",
       ${sum('recapture_due', sql`true`)} as "recaptureDue", ${sum('recaptured', sql`true`)} as "recaptured",
       ${sum('decided')} as "decided", ${sum('accepted')} as "accepted",
       ${sum('decided_by_coder')} as "decidedByCoder", ${sum('accepted_by_coder')} as "acceptedByCoder",
@@ -76,41 +98,46 @@ export async function sumCounts(db: Db, selection: RiskSelection, key: CountKey)
       ${sum('agreed')} as "agreed", ${sum('pushes_written')} as "pushesWritten",
       ${sum('pushes_failed')} as "pushesFailed", ${sum('pushes_pending')} as "pushesPending"
     from risk_counts t
-    where ${attributionWhere(selection, 't', 'ignore')} and ${hccRows(selection, key)}
-      and t.month between ${yearStart}::date and ${to}::date
-    group by 1`);
+    where ${attributionWhere(selection, 't', 'ignore')} and ${grouping.rows}
+      and t.month between ${yearStart}::date and ${monthStart(selection, selection.toMonth)}::date
+    group by ${grouping.by}`);
   return rowsOf<CountSums>(result);
 }
 
-/** Decisions on suggestions by key and days to decision, in the period's months. */
+/** Decisions on suggestions by days to decision, in the period's months: in total (TOTAL_KEY) and by key. */
 export async function sumDecisionDays(
   db: Db,
   selection: RiskSelection,
   key: CountKey,
 ): Promise<{ key: string; days: number; decisions: number }[]> {
-  const result = await db.execute(sql`select ${keyOf(key)} as "key", t.days, sum(t.decisions)::int as "decisions"
+  const grouping = groupingOf(selection, key, ['t.days']);
+  const result = await db.execute(sql`select ${grouping.key} as "key", t.days, sum(t.decisions)::int as "decisions"
     from risk_decision_days t
-    where ${attributionWhere(selection, 't', 'ignore')} and ${hccRows(selection, key)}
+    where ${attributionWhere(selection, 't', 'ignore')} and ${grouping.rows}
       and t.month between ${monthStart(selection, selection.fromMonth)}::date and ${monthStart(selection, selection.toMonth)}::date
-    group by 1, 2 order by 1, 2`);
+    group by ${grouping.by} order by 1, 2`);
   return rowsOf(result);
 }
 
 /**
- * RAF and open suggestions by key: by month, each month's snapshot in the period; otherwise the latest
- * snapshot (the current analyses, which the drill-downs list).
+ * RAF and open suggestions: by month, each month's snapshot in the period (no total); otherwise of the latest
+ * snapshot (the current analyses, which the drill-downs list), in total (TOTAL_KEY) and by key.
  */
 export async function sumSnapshots(db: Db, selection: RiskSelection, key: CountKey): Promise<SnapshotSums[]> {
   const months =
     key === 'month'
       ? sql`t.month between ${monthStart(selection, selection.fromMonth)}::date and ${monthStart(selection, selection.toMonth)}::date`
       : sql`t.month = (select max(month) from risk_snapshots where organisation_id = ${selection.organisationId})`;
-  const result = await db.execute(sql`select ${keyOf(key)} as "key", sum(t.patients)::int as "patients",
+  const grouping =
+    key === 'month'
+      ? { rows: groupingOf(selection, 'none').rows, key: keyOf('month'), by: keyOf('month') }
+      : groupingOf(selection, key);
+  const result = await db.execute(sql`select ${grouping.key} as "key", sum(t.patients)::int as "patients",
       sum(t.raf_now_sum)::float8 as "rafNowSum", sum(t.raf_potential_sum)::float8 as "rafPotentialSum",
       sum(t.open_suggestions)::int as "openSuggestions", sum(t.undecided_suggestions)::int as "undecidedSuggestions"
     from risk_snapshots t
-    where ${attributionWhere(selection, 't', 'ignore')} and ${hccRows(selection, key)} and ${months}
-    group by 1`);
+    where ${attributionWhere(selection, 't', 'ignore')} and ${grouping.rows} and ${months}
+    group by ${grouping.by}`);
   return rowsOf(result);
 }
 

@@ -7,6 +7,7 @@ import {
   type RiskGroupKey,
   type RiskGrouping,
   type RiskGroupRow,
+  type RiskMeasures,
 } from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import { loadCareScope, type AuthContext } from '../../access';
@@ -19,6 +20,7 @@ import {
   sumCounts,
   sumDecisionDays,
   sumSnapshots,
+  TOTAL_KEY,
   type CountSums,
 } from './risk-analytics.repository';
 import { hccLabel, isPaymentHcc } from './risk-code-map';
@@ -125,36 +127,44 @@ function monthsOf(selection: RiskSelection, fromMonth: number): string[] {
   );
 }
 
-async function groupRows(db: Db, selection: RiskSelection, groupBy: RiskGrouping): Promise<RiskGroupRow[]> {
-  const [counts, days, snapshots] = await Promise.all([
+/** The selection's measures in total and by a grouping, each counter table read once for both. */
+async function readMeasures(
+  db: Db,
+  selection: RiskSelection,
+  groupBy: RiskGrouping,
+): Promise<{ total: RiskMeasures; rows: RiskGroupRow[] }> {
+  const [counts, days, snapshots, latest] = await Promise.all([
     sumCounts(db, selection, groupBy),
     sumDecisionDays(db, selection, groupBy),
     sumSnapshots(db, selection, groupBy),
+    // By month, the snapshots are the months'; the total's is the latest.
+    groupBy === 'month' ? sumSnapshots(db, selection, 'none') : [],
   ]);
   const countsByKey = new Map(counts.map((row) => [row.key, row]));
-  const snapshotsByKey = new Map(snapshots.map((row) => [row.key, row]));
+  const snapshotsByKey = new Map([...snapshots, ...latest].map((row) => [row.key, row]));
+  const daysOf = (key: string) => days.filter((bucket) => bucket.key === key);
+  const total = measuresOf(countsByKey.get(TOTAL_KEY), daysOf(TOTAL_KEY), snapshotsByKey.get(TOTAL_KEY));
   let keys: string[];
   let countsOf: (key: string) => Omit<CountSums, 'key'> | undefined = (key) => countsByKey.get(key);
   if (groupBy === 'month') {
-    const cumulative = cumulativeRecapture(countsByKey, monthsOf(selection, 1));
+    const cumulative = cumulativeRecapture(
+      new Map([...countsByKey].filter(([key]) => key !== TOTAL_KEY)),
+      monthsOf(selection, 1),
+    );
     countsOf = (key) => cumulative.get(key);
     keys = monthsOf(selection, selection.fromMonth);
   } else {
-    keys = [...new Set([...countsByKey.keys(), ...snapshotsByKey.keys()])];
+    keys = [...new Set([...countsByKey.keys(), ...snapshotsByKey.keys()])].filter((key) => key !== TOTAL_KEY);
   }
   const labels = await labelsOf(db, selection, groupBy, keys);
   const rows = keys.map((key) => ({
     key,
     label: labels.get(key) ?? 'Unknown',
-    ...measuresOf(
-      countsOf(key),
-      days.filter((bucket) => bucket.key === key),
-      snapshotsByKey.get(key),
-    ),
+    ...measuresOf(countsOf(key), daysOf(key), snapshotsByKey.get(key)),
   }));
-  if (groupBy === 'hcc') return rows.sort((left, right) => Number(left.key) - Number(right.key));
-  if (groupBy === 'month') return rows;
-  return rows.sort((left, right) => left.label.localeCompare(right.label));
+  if (groupBy === 'hcc') rows.sort((left, right) => Number(left.key) - Number(right.key));
+  else if (groupBy !== 'month') rows.sort((left, right) => left.label.localeCompare(right.label));
+  return { total, rows };
 }
 
 /** The selection's measures in total and by the chosen grouping (numbers only: no patient is shown). */
@@ -164,11 +174,8 @@ export async function getRiskAnalyticsResult(
   body: EndpointBody<typeof getRiskAnalytics>,
 ): Promise<RiskAnalyticsResult> {
   const selection = await resolveSelection(db, caller.auth, body.filters);
-  const [counts, days, snapshots, rows, failureReasons, refresh] = await Promise.all([
-    sumCounts(db, selection, 'none'),
-    sumDecisionDays(db, selection, 'none'),
-    sumSnapshots(db, selection, 'none'),
-    groupRows(db, selection, body.groupBy),
+  const [{ total, rows }, failureReasons, refresh] = await Promise.all([
+    readMeasures(db, selection, body.groupBy),
     countFailureReasons(db, selection),
     findRefreshState(db, selection.organisationId),
   ]);
@@ -178,7 +185,7 @@ export async function getRiskAnalyticsResult(
     toMonth: selection.toMonth,
     refreshedAt: refresh.refreshedAt?.toISOString() ?? null,
     isStale: refresh.isStale,
-    total: measuresOf(counts[0], days, snapshots[0]),
+    total,
     rows,
     failureReasons,
   };

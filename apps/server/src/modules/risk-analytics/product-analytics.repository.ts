@@ -107,8 +107,9 @@ export async function forgetUsageRollups(db: Db, organisationId: string): Promis
 export function percentileCont(sorted: Float64Array, fraction: number): number | null {
   if (sorted.length === 0) return null;
   const position = fraction * (sorted.length - 1);
-  const below = sorted[Math.floor(position)]!;
-  const value = below + (sorted[Math.ceil(position)]! - below) * (position - Math.floor(position));
+  const below = sorted[Math.floor(position)] ?? Number.NaN;
+  const above = sorted[Math.ceil(position)] ?? Number.NaN;
+  const value = below + (above - below) * (position - Math.floor(position));
   const digits = Math.abs(value).toPrecision(15);
   if (digits.includes('e')) return Math.round(value * 10) / 10;
   const [whole = '0', fractional = ''] = digits.split('.');
@@ -146,7 +147,9 @@ function timingsBy<F extends 'period' | 'page' | 'mark'>(
     .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
     .map(([, { key, values }]) => {
       const sorted = Float64Array.from(values).sort();
-      return { ...key, count: sorted.length, p50: percentileCont(sorted, 0.5)!, p95: percentileCont(sorted, 0.95)! };
+      // Never 0 for want of a value: a day's row holds one or more.
+      const [p50, p95] = [percentileCont(sorted, 0.5) ?? 0, percentileCont(sorted, 0.95) ?? 0];
+      return { ...key, count: sorted.length, p50, p95 };
     });
 }
 

@@ -224,7 +224,15 @@ export const popStays = pgTable(
   (table) => [
     primaryKey({ columns: [table.organisationId, table.id] }),
     index('pop_stays_admit').on(table.organisationId, table.admitDate),
-    index('pop_stays_discharge').on(table.organisationId, table.dischargeDate),
+    // With every column the transitional-care count reads: its window's stays read from the index alone.
+    index('pop_stays_discharge').on(
+      table.organisationId,
+      table.dischargeDate,
+      table.kind,
+      table.patientId,
+      table.providerId,
+      table.clinicId,
+    ),
   ],
 );
 

@@ -305,6 +305,40 @@ interface TransitionalRow {
 /** Visits that are not a follow-up: the stays themselves, and what did not happen. */
 const STAY_CLASSES = sql`('IMP', 'ACUTE', 'NONAC', 'OBSENC', 'EMER')`;
 
+/** The stays (`s`) of the transitional-care window: inpatient or observation discharges of the last 14 days. */
+function transitionalStays(query: PopulationQuery, today: string): SQL {
+  return sql`${query.attributed('s')} and s.kind in ('inpatient', 'observation')
+    and s.discharge_date between ${today}::date - ${TRANSITIONAL_CARE_DAYS}::int and ${today}::date`;
+}
+
+/** A discharge (`s`) with no visit since: no encounter of another class, not cancelled, on or after its day. */
+const NOT_FOLLOWED_UP = sql`not exists (
+  select 1 from encounters e
+  where e.patient_id = s.patient_id and e.start_date >= s.discharge_date
+    and coalesce(e.class_code, '') not in ${STAY_CLASSES}
+    and e.status not in ('cancelled', 'entered-in-error', 'planned'))`;
+
+/**
+ * How many living patients the transitional-care worklist holds (`listTransitionalCare`'s total), counted from each
+ * patient's latest discharge day alone (`pop_stays_discharge` holds every column it reads).
+ */
+export async function countTransitionalCare(db: Db, query: PopulationQuery, today: string): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`
+    with latest as (
+      select s.patient_id, max(s.discharge_date) as discharge_date
+      from pop_stays s
+      where ${transitionalStays(query, today)}
+      group by s.patient_id
+    )
+    select count(*)::int as total from latest s
+    where exists (select 1 from patients p where p.id = s.patient_id and p.deceased_date is null)
+      and ${NOT_FOLLOWED_UP}`,
+  );
+  return row?.total ?? 0;
+}
+
 /**
  * Transitional care: the latest inpatient or observation discharge of each patient in the last 14 days
  * (to `today`) with no visit since (an encounter of another class, not cancelled, on or after the discharge
@@ -325,19 +359,14 @@ export async function listTransitionalCare(
       select distinct on (s.patient_id) s.id, s.patient_id, s.kind, s.admit_date, s.discharge_date, s.diagnosis_code,
         s.diagnosis_text, s.is_readmission, s.provider_id, s.clinic_id
       from pop_stays s
-      where ${query.attributed('s')} and s.kind in ('inpatient', 'observation')
-        and s.discharge_date between ${options.today}::date - ${TRANSITIONAL_CARE_DAYS}::int and ${options.today}::date
+      where ${transitionalStays(query, options.today)}
       order by s.patient_id, s.discharge_date desc, s.id
     ),
     waiting as (
       select s.*, p.first_name, p.last_name, p.birth_date, p.mrn, p.phone, count(*) over ()::int as total
       from latest s
       cross join lateral (select * from patients p where p.id = s.patient_id and p.deceased_date is null limit 1) p
-      where not exists (
-        select 1 from encounters e
-        where e.patient_id = s.patient_id and e.start_date >= s.discharge_date
-          and coalesce(e.class_code, '') not in ${STAY_CLASSES}
-          and e.status not in ('cancelled', 'entered-in-error', 'planned'))
+      where ${NOT_FOLLOWED_UP}
       order by s.discharge_date, p.last_name, p.first_name, s.id
       limit ${options.limit} offset ${options.offset}
     )

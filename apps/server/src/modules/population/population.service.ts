@@ -22,7 +22,7 @@ import { auditPatientRead, loadCareScope, type AuthContext } from '../../access'
 import type { Db } from '../../db/client';
 import { clinics } from '../../db/clinical-schema';
 import { localToday } from '../../lib/local-today';
-import { countAdmissions, listStays, listTransitionalCare } from './admissions.repository';
+import { countAdmissions, countTransitionalCare, listStays, listTransitionalCare } from './admissions.repository';
 import { bodySystemNames, countCosts, countRiskBands, listCostPatients, listTopCostPatients } from './cost.repository';
 import { NO_PROVIDER } from './population-builders';
 import { populationQuery, readFreshness, rowsOf } from './population-scope';
@@ -114,7 +114,7 @@ export async function getAdmissions(
   const { query, freshness } = await openPopulation(db, caller.auth, body.filters);
   const [{ totals, months, byClinic, byProvider, topDiagnoses }, transitional] = await Promise.all([
     countAdmissions(db, query, { diagnosisLimit: 15 }),
-    listTransitionalCare(db, query, { today: localToday(), limit: 1, offset: 0 }),
+    countTransitionalCare(db, query, localToday()),
   ]);
   const names = await namesOf(db, query.organisationId, {
     clinics: byClinic.flatMap((row) => (row.key ? [row.key] : [])),
@@ -126,7 +126,7 @@ export async function getAdmissions(
   return {
     freshness,
     totals: total,
-    transitionalCare: transitional.total,
+    transitionalCare: transitional,
     months: months.map(({ key, ...counts }) => ({ ...counts, month: key ?? '' })),
     byClinic: largestFirst(byClinic, stays).map(({ key, ...counts }) => ({ ...counts, clinic: clinicOf(key, names) })),
     byProvider: largestFirst(byProvider, stays).map(({ key, ...counts }) => ({

@@ -352,6 +352,12 @@ describe('admissions and emergency visits', () => {
       nextVisit: { sid: expect.any(String) },
     });
     expect(page.rows[1]).toMatchObject({ daysSinceDischarge: 4, kind: 'observation', nextVisit: null });
+    // The summary counts the same patients (its own query: each patient's latest discharge day alone).
+    for (const filters of [{}, { clinicIds: [ids.clinicNorth!] }, { providerIds: [ids.providerSouth!] }]) {
+      const summary = await callForResult(test.app, getAdmissionsSummary, { token: director, body: { filters } });
+      const list = await callForResult(test.app, getTransitionalCare, { token: director, body: { filters } });
+      expect(summary.transitionalCare).toBe(list.total);
+    }
   });
 
   it("keeps a provider-view user's numbers to their own patients", async () => {
@@ -365,6 +371,7 @@ describe('admissions and emergency visits', () => {
     expect(summary.totals).toMatchObject({ admissions: 1, emergencyVisits: 1, observationStays: 0 });
     const page = await callForResult(test.app, getTransitionalCare, { token, body: {} });
     expect(page.rows.map((row) => row.patient.firstName)).toEqual(['p4']);
+    expect(summary.transitionalCare).toBe(1);
   });
 
   it('narrows to the patients of a chosen department, clinic or provider', async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "pop_stays_discharge";--> statement-breakpoint
+CREATE INDEX "pop_stays_discharge" ON "pop_stays" USING btree ("organisation_id","discharge_date","kind","patient_id","provider_id","clinic_id");

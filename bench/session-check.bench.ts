@@ -19,12 +19,13 @@
 // (default postgres://root@127.0.0.1:5432/cairn_bench), BENCH_SECONDS (default 20), BENCH_ROUNDS per
 // side (default 3), BENCH_WARMUP_SECONDS per side (default 10).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { REPOSITORY_ROOT, startBuiltServer, type BuiltServer } from './support/built-server';
+import { processCpuMs } from './support/process-cpu';
 import { createAccessTokens } from '../apps/server/src/modules/auth/access-tokens';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 
@@ -124,16 +125,6 @@ function callDetails(side: Side, token: string, sid: string): Promise<Response> 
   });
 }
 
-/** A process's user and system CPU time so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
-function cpuMilliseconds(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const fields =
-    readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-      .split(') ')[1]
-      ?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
@@ -147,7 +138,7 @@ function median(values: number[]): number {
 /** Runs autocannon; latencies are collected per response so that p95 is exact (autocannon reports p97.5). */
 async function measure(side: Side, server: BuiltServer, duration: number, sids: string[]): Promise<Measured> {
   const token = await signIn(side);
-  const cpuAtStart = cpuMilliseconds(server.pid);
+  const cpuAtStart = processCpuMs(server.pid);
   const latencies: number[] = [];
   let next = 0;
   const anyVisit = () => {
@@ -167,7 +158,7 @@ async function measure(side: Side, server: BuiltServer, duration: number, sids: 
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  const cpu = cpuMilliseconds(server.pid) - cpuAtStart;
+  const cpu = processCpuMs(server.pid) - cpuAtStart;
   latencies.sort((a, b) => a - b);
   return {
     requests: result.requests.total,

@@ -1,4 +1,14 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Text,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type YAxisTickContentProps,
+} from 'recharts';
 import { valuesSummaryOf } from '../../utils/chart-summary';
 import { formatAxisValue, formatValue, type ValueFormat } from '../../utils/format';
 import { CHART_MARGIN, ChartFrame, useChartColours } from './chart-frame';
@@ -8,6 +18,19 @@ const BAR_BAND = 32;
 const BAR_AXES = 56;
 const DEFAULT_TOP = 10;
 const LABEL_WIDTH = 180;
+
+/**
+ * A category's name on two lines at most, cut with an ellipsis past them (the table and the tooltip give it whole): a
+ * longer one ran into its neighbours' (CCSR body systems: "Symptoms, signs and abnormal clinical and laboratory ...").
+ * The axis's own tick passes only SVG attributes on, so not the line limit.
+ */
+function CategoryTick({ x, y, fill, payload }: YAxisTickContentProps) {
+  return (
+    <Text x={x} y={y} fill={fill} width={LABEL_WIDTH - 6} maxLines={2} textAnchor="end" verticalAnchor="middle">
+      {String(payload.value)}
+    </Text>
+  );
+}
 
 export interface BreakdownBarProps<Datum> {
   /** What the chart is of ('Cost by service category'). */
@@ -77,7 +100,7 @@ export function BreakdownBar<Datum>({
         <BarChart data={rows} layout="vertical" margin={CHART_MARGIN} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke={colours.grid} horizontal={false} />
           <XAxis type="number" tickFormatter={(tick: number) => formatAxisValue(tick, format)} />
-          <YAxis type="category" dataKey="category" width={LABEL_WIDTH} interval={0} />
+          <YAxis type="category" dataKey="category" width={LABEL_WIDTH} interval={0} tick={CategoryTick} />
           <Tooltip
             formatter={(tooltipValue) => [
               formatValue(typeof tooltipValue === 'number' ? tooltipValue : null, format),

@@ -238,6 +238,28 @@ describe('risk analytics: drill-downs', () => {
     expect(audited[0]?.details).toMatchObject({ what: 'analytics', measure: 'openSuggestions' });
   });
 
+  it('pages through the facts in order, a page past the end keeping the total with no row', async () => {
+    const body = { measure: 'recaptureDue' as const };
+    const all = await callForResult(test.app, getRiskAnalyticsPatients, { token: director, body });
+    expect(all.total).toBeGreaterThan(2);
+    const first = await callForResult(test.app, getRiskAnalyticsPatients, {
+      token: director,
+      body: { ...body, pageSize: 2 },
+    });
+    const second = await callForResult(test.app, getRiskAnalyticsPatients, {
+      token: director,
+      body: { ...body, pageSize: 2, page: 2 },
+    });
+    expect([first.total, second.total]).toEqual([all.total, all.total]);
+    const key = (row: (typeof all.rows)[number]) => [row.patient.cairnPatientId, row.hcc].join();
+    expect([...first.rows, ...second.rows].map(key)).toEqual(all.rows.slice(0, 4).map(key));
+    const past = await callForResult(test.app, getRiskAnalyticsPatients, {
+      token: director,
+      body: { ...body, pageSize: 2, page: 1000 },
+    });
+    expect(past).toMatchObject({ total: all.total, rows: [] });
+  });
+
   it('links a decision to its visit and words it', async () => {
     const page = await callForResult(test.app, getRiskAnalyticsPatients, {
       token: director,

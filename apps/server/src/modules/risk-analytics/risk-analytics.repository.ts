@@ -34,10 +34,9 @@ export interface SnapshotSums {
   undecidedSuggestions: number;
 }
 
-function keyOf(key: CountKey): SQL {
+/** A grouping's key of a row of `t` (the total's is TOTAL_KEY, given by `groupingOf`). */
+function keyOf(key: Exclude<CountKey, 'none'>): SQL {
   switch (key) {
-    case 'none':
-      return sql`''`;
     case 'month':
       return sql`to_char(t.month, 'YYYY-MM')`;
     case 'clinic':
